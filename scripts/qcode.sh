@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The project's two set-up commands:
+#   ./scripts/qcode.sh run [qcode arguments]   build (release) and start qcode
+#   ./scripts/qcode.sh test [ctest arguments]  build (debug) and run every test
+# Each installs missing Debian/Ubuntu packages first (apt-get, as root or via
+# sudo), configures with a CMake preset, builds incrementally, then runs.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+
+# Packages the build cannot do without.
+required=(
+    cmake ninja-build g++ pkg-config git
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    libqt6sql6-sqlite qcoro-qt6-dev qtkeychain-qt6-dev
+)
+# Packages that make qcode better where the distribution has them.
+optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep)
+
+usage() {
+    sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+is_installed() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        echo "qcode: need root to run: $*" >&2
+        echo "qcode: run this script as root, or install sudo." >&2
+        exit 1
+    fi
+}
+
+install_dependencies() {
+    if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+        echo "qcode: not a Debian/Ubuntu system; skipping package installation (see README.md for other systems)." >&2
+        return
+    fi
+    local missing=() pkg
+    for pkg in "${required[@]}"; do
+        is_installed "$pkg" || missing+=("$pkg")
+    done
+    # Optional packages count only where the package lists know them, so a
+    # distribution without one does not trigger an update on every run.
+    local optional_missing=()
+    for pkg in "${optional[@]}"; do
+        is_installed "$pkg" || ! apt-cache show "$pkg" >/dev/null 2>&1 || optional_missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && [ ${#optional_missing[@]} -eq 0 ] && return
+
+    echo "qcode: updating the package lists"
+    as_root apt-get update -q
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "qcode: installing ${missing[*]}"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+    fi
+    for pkg in "${optional[@]}"; do
+        is_installed "$pkg" && continue
+        if apt-cache show "$pkg" >/dev/null 2>&1; then
+            echo "qcode: installing optional $pkg"
+            as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$pkg" \
+                || echo "qcode: optional $pkg could not be installed; continuing without it" >&2
+        else
+            echo "qcode: optional $pkg is not packaged here; continuing without it"
+        fi
+    done
+}
+
+build() {
+    local preset=$1
+    if [ ! -f "build/$preset/CMakeCache.txt" ]; then
+        cmake --preset "$preset"
+    fi
+    cmake --build --preset "$preset" --parallel "$(nproc 2>/dev/null || echo 2)"
+}
+
+command=${1:-}
+[ $# -gt 0 ] && shift
+case "$command" in
+    run)
+        install_dependencies
+        build release
+        exec "build/release/src/app/qcode" "$@"
+        ;;
+    test)
+        install_dependencies
+        build debug
+        QT_QPA_PLATFORM=offscreen ctest --preset debug "$@"
+        ;;
+    -h|--help|help)
+        usage
+        ;;
+    *)
+        usage >&2
+        exit 2
+        ;;
+esac

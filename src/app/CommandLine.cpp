@@ -1,0 +1,40 @@
+#include "CommandLine.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstring>
+
+using namespace Qt::StringLiterals;
+
+namespace qcode::CommandLine {
+
+void setApplicationInfo()
+{
+    QCoreApplication::setApplicationName(u"qcode"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(QCODE_VERSION));
+}
+
+void configure(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "qcode — a desktop coding agent.\n\n"
+                                            "Environment: QCODE_DATA_DIR overrides where the database lives."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(u"folder"_s, QCoreApplication::translate("main", "Project folder to open."),
+                                 u"[folder]"_s);
+}
+
+bool wantsTextOnly(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"--help", "-h", "-?", "--help-all", "--version", "-v"}) {
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace qcode::CommandLine

@@ -1,0 +1,13 @@
+#pragma once
+
+class QCommandLineParser;
+
+namespace qcode::CommandLine {
+
+void setApplicationInfo();
+void configure(QCommandLineParser &parser);
+// True when the arguments only ask for text (--help, --version), which
+// needs no display.
+bool wantsTextOnly(int argc, char *argv[]);
+
+} // namespace qcode::CommandLine

@@ -1,0 +1,48 @@
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QMessageBox>
+
+#include <cstdio>
+
+#include "CommandLine.h"
+#include "engine/config/DataPaths.h"
+#include "model/Store.h"
+#include "ui/window/MainWindow.h"
+
+using namespace Qt::StringLiterals;
+
+int main(int argc, char *argv[])
+{
+    // --help and --version must work without a display, so they are
+    // answered before a QApplication exists.
+    if (qcode::CommandLine::wantsTextOnly(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        qcode::CommandLine::setApplicationInfo();
+        QCommandLineParser parser;
+        qcode::CommandLine::configure(parser);
+        parser.process(app);
+        return 0;
+    }
+
+    QApplication app(argc, argv);
+    qcode::CommandLine::setApplicationInfo();
+    QCommandLineParser parser;
+    qcode::CommandLine::configure(parser);
+    parser.process(app);
+
+    auto store = qcode::Store::open(qcode::DataPaths::databaseFile());
+    if (!store) {
+        std::fprintf(stderr, "qcode: %s\n", qPrintable(store.error().message));
+        QMessageBox::critical(nullptr, QCoreApplication::translate("main", "qcode cannot start"),
+                              store.error().message);
+        return 1;
+    }
+
+    qcode::MainWindow window(store->get());
+    window.show();
+    const QStringList folders = parser.positionalArguments();
+    if (!folders.isEmpty())
+        window.openProject(QDir(folders.first()).absolutePath());
+    return app.exec();
+}
