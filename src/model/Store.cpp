@@ -80,7 +80,11 @@ Result<void> inspectFile(const QString &path)
         return Error{Store::tr("%1 is not an SQLite database, or it is damaged. qcode left it untouched. Move "
                                  "it aside (or restore a backup) and start qcode again to create a new one.")
                          .arg(QDir::toNativeSeparators(path))};
-    if (!info.isWritable())
+    // Root may write anywhere, so the permission bits are asked too: a file
+    // someone marked read-only is not qcode's to change.
+    const auto writeBits = QFileDevice::WriteOwner | QFileDevice::WriteGroup
+                           | QFileDevice::WriteOther;
+    if (!info.isWritable() || !(info.permissions() & writeBits))
         return Error{Store::tr("The database %1 is read-only. qcode needs to write to it: give yourself write "
                                  "permission on the file, or copy it somewhere writable and set QCODE_DATA_DIR.")
                          .arg(QDir::toNativeSeparators(path))};
