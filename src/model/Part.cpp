@@ -350,6 +350,12 @@ QJsonObject Part::toJson() const
     return json::merged(knownFields(*this), extra);
 }
 
+QJsonObject Part::toDataJson() const
+{
+    // extra never holds the ids: they are known fields.
+    return json::merged(bodyJson(body), extra);
+}
+
 Result<Part> Part::fromJson(const QJsonObject &o)
 {
     Part p;

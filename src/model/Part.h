@@ -174,6 +174,8 @@ struct Part {
     T *as() { return std::get_if<T>(&body); }
 
     QJsonObject toJson() const;
+    // toJson() without id, sessionID and messageID: the part table's data column.
+    QJsonObject toDataJson() const;
     static Result<Part> fromJson(const QJsonObject &json);
 
     friend bool operator==(const Part &a, const Part &b) { return a.toJson() == b.toJson(); }

@@ -33,12 +33,18 @@ qint64 nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
 QString compactJson(const QJsonObject &o) { return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)); }
 QString compactJson(const QJsonArray &a) { return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact)); }
 
+// The hot data columns go in and out as UTF-8 bytes: bound as a blob and
+// CAST to text in SQL, read back CAST to a blob. The columns hold text (as
+// OpenCode's do), and no UTF-16 round trip happens on either side.
+QByteArray jsonBytes(const QJsonObject &o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); }
+
 std::optional<QJsonDocument> parseJson(const QVariant &column)
 {
     if (column.isNull())
         return std::nullopt;
     QJsonParseError error;
-    QJsonDocument doc = QJsonDocument::fromJson(column.toString().toUtf8(), &error);
+    QJsonDocument doc = QJsonDocument::fromJson(
+        column.typeId() == QMetaType::QByteArray ? column.toByteArray() : column.toString().toUtf8(), &error);
     if (error.error != QJsonParseError::NoError)
         return std::nullopt;
     return doc;
@@ -549,7 +555,8 @@ Result<QStringList> Store::removeSession(const QString &id)
 
 Result<void> Store::updateMessage(const Message &message)
 {
-    auto query = prepare(u"INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?,?,?,?,?)"
+    auto query = prepare(u"INSERT INTO message (id, session_id, time_created, time_updated, data)"
+                         " VALUES (?,?,?,?,CAST(? AS TEXT))"
                          " ON CONFLICT(id) DO UPDATE SET data = excluded.data, time_updated = excluded.time_updated"_s);
     if (!query)
         return query.error();
@@ -561,21 +568,18 @@ Result<void> Store::updateMessage(const Message &message)
     q.addBindValue(message.sessionID());
     q.addBindValue(message.created());
     q.addBindValue(nowMs());
-    q.addBindValue(compactJson(data));
+    q.addBindValue(jsonBytes(data));
     return exec(q, Store::tr("save message %1").arg(message.id()));
 }
 
 Result<void> Store::updatePart(const Part &part)
 {
     auto query = prepare(u"INSERT INTO part (id, message_id, session_id, time_created, time_updated, data)"
-                         " VALUES (?,?,?,?,?,?)"
+                         " VALUES (?,?,?,?,?,CAST(? AS TEXT))"
                          " ON CONFLICT(id) DO UPDATE SET data = excluded.data, time_updated = excluded.time_updated"_s);
     if (!query)
         return query.error();
-    QJsonObject data = part.toJson();
-    data.remove("id"_L1);
-    data.remove("sessionID"_L1);
-    data.remove("messageID"_L1);
+    const QJsonObject data = part.toDataJson();
     const qint64 now = nowMs();
     QSqlQuery &q = **query;
     q.addBindValue(part.id);
@@ -583,7 +587,7 @@ Result<void> Store::updatePart(const Part &part)
     q.addBindValue(part.sessionID);
     q.addBindValue(now);
     q.addBindValue(now);
-    q.addBindValue(compactJson(data));
+    q.addBindValue(jsonBytes(data));
     return exec(q, Store::tr("save part %1").arg(part.id));
 }
 
@@ -628,7 +632,7 @@ Result<QList<Part>> Store::partsOf(const QStringList &messageIDs, QHash<QString,
     QString placeholders = u"?"_s;
     for (qsizetype i = 1; i < messageIDs.size(); ++i)
         placeholders += u",?"_s;
-    auto query = prepare(u"SELECT id, message_id, session_id, data FROM part WHERE message_id IN ("_s + placeholders +
+    auto query = prepare(u"SELECT id, message_id, session_id, CAST(data AS BLOB) FROM part WHERE message_id IN ("_s + placeholders +
                          u") ORDER BY message_id, id"_s);
     if (!query)
         return query.error();
@@ -664,7 +668,7 @@ Result<QList<Part>> Store::partsOf(const QStringList &messageIDs, QHash<QString,
 
 Result<std::optional<MessageWithParts>> Store::message(const QString &messageID)
 {
-    auto query = prepare(u"SELECT id, session_id, data FROM message WHERE id = ?"_s);
+    auto query = prepare(u"SELECT id, session_id, CAST(data AS BLOB) FROM message WHERE id = ?"_s);
     if (!query)
         return query.error();
     QSqlQuery &q = **query;
@@ -692,10 +696,10 @@ Result<QList<Part>> Store::parts(const QString &messageID)
 
 Result<MessagePage> Store::messagePage(const QString &sessionID, const std::optional<MessageCursor> &before, int limit)
 {
-    auto query = before ? prepare(u"SELECT id, session_id, data, time_created FROM message WHERE session_id = ?"
+    auto query = before ? prepare(u"SELECT id, session_id, CAST(data AS BLOB), time_created FROM message WHERE session_id = ?"
                                   " AND (time_created < ? OR (time_created = ? AND id < ?))"
                                   " ORDER BY time_created DESC, id DESC LIMIT ?"_s)
-                        : prepare(u"SELECT id, session_id, data, time_created FROM message WHERE session_id = ?"
+                        : prepare(u"SELECT id, session_id, CAST(data AS BLOB), time_created FROM message WHERE session_id = ?"
                                   " ORDER BY time_created DESC, id DESC LIMIT ?"_s);
     if (!query)
         return query.error();

@@ -136,6 +136,11 @@ void StoreTest::upsertingAPartTwiceKeepsOneRowAndItsTimeCreated()
     QCOMPARE(raw.scalar(u"SELECT count(*) FROM part"_s).toInt(), 1);
     QCOMPARE(raw.scalar(u"SELECT time_created FROM part"_s).toLongLong(), created);
     QVERIFY(raw.scalar(u"SELECT time_updated FROM part"_s).toLongLong() > created);
+    // The data column is JSON text without the ids that have columns of their own.
+    QCOMPARE(raw.scalar(u"SELECT typeof(data) FROM part"_s).toString(), u"text"_s);
+    QCOMPARE(raw.scalar(u"SELECT json_extract(data, '$.text') FROM part"_s).toString(), u"Hello"_s);
+    QCOMPARE(raw.scalar(u"SELECT json_type(data, '$.id') IS NULL FROM part"_s).toInt(), 1);
+    QCOMPARE(raw.scalar(u"SELECT typeof(data) FROM message"_s).toString(), u"text"_s);
     const auto parts = m_store->parts(message.id());
     REQUIRE(parts);
     QCOMPARE(parts->size(), 1);
