@@ -312,7 +312,7 @@ QStringList compareWithExpected(const ProviderTranscript &t, const QJsonObject &
             diffs << u"raw_finish_reason: expected %1, got %2"_s.arg(raw.toString(), t.finishStep->rawReason);
 
         const QJsonValue usage = expected.value("usage"_L1);
-        const TokenUsage &u = t.finishStep->usage;
+        const StreamUsage &u = t.finishStep->usage;
         if (usage.isNull()) {
             if (!u.isEmpty())
                 diffs << u"usage: expected none, got some"_s;

@@ -175,9 +175,9 @@ void AnthropicStreamDecoder::mergeUsage(const QJsonObject &usage)
     }
 }
 
-TokenUsage AnthropicStreamDecoder::usage() const
+StreamUsage AnthropicStreamDecoder::usage() const
 {
-    TokenUsage usage;
+    StreamUsage usage;
     usage.input = count(m_usage.value("input_tokens"_L1));
     usage.output = count(m_usage.value("output_tokens"_L1));
     usage.cacheRead = count(m_usage.value("cache_read_input_tokens"_L1));

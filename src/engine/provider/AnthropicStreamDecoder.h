@@ -35,7 +35,7 @@ private:
     void stopBlock(const QJsonObject &payload);
     void mergeUsage(const QJsonObject &usage);
     void finishStream();
-    TokenUsage usage() const;
+    StreamUsage usage() const;
 
     QHash<int, Block> m_blocks;
     QJsonObject m_usage;        // message_start usage, superseded field by field by message_delta

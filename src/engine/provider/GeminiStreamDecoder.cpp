@@ -142,9 +142,9 @@ void GeminiStreamDecoder::endText()
     m_textSignature.clear();
 }
 
-TokenUsage GeminiStreamDecoder::usage() const
+StreamUsage GeminiStreamDecoder::usage() const
 {
-    TokenUsage usage;
+    StreamUsage usage;
     if (m_usage.isEmpty())
         return usage;
     usage.input = count(m_usage.value("promptTokenCount"_L1));

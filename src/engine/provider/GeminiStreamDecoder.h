@@ -23,7 +23,7 @@ private:
     void decodePart(const QJsonObject &part);
     void endReasoning();
     void endText();
-    TokenUsage usage() const;
+    StreamUsage usage() const;
 
     QString m_reasoningId;      // the open thought block, if any
     QString m_textId;           // the open text block, if any

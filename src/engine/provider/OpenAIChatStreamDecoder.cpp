@@ -145,9 +145,9 @@ void OpenAIChatStreamDecoder::endToolCalls()
         m_out.endToolInput(call.id);
 }
 
-TokenUsage OpenAIChatStreamDecoder::usage() const
+StreamUsage OpenAIChatStreamDecoder::usage() const
 {
-    TokenUsage usage;
+    StreamUsage usage;
     if (m_usage.isEmpty())
         return usage;
     const QJsonObject promptDetails = m_usage.value("prompt_tokens_details"_L1).toObject();

@@ -31,7 +31,7 @@ private:
     void decodeToolCallDelta(const QJsonObject &toolCall, int position);
     void endToolCalls();
     void finishStream();
-    TokenUsage usage() const;
+    StreamUsage usage() const;
 
     QList<ToolCall> m_toolCalls;
     QString m_finishReason;     // the last non-null one

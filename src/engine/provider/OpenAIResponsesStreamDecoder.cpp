@@ -15,9 +15,9 @@ QString refusalId(const QString &itemId)
     return itemId + u"-refusal"_s;
 }
 
-TokenUsage readUsage(const QJsonObject &usage)
+StreamUsage readUsage(const QJsonObject &usage)
 {
-    TokenUsage result;
+    StreamUsage result;
     if (usage.isEmpty())
         return result;
     const auto number = [](const QJsonValue &value) -> std::optional<qint64> {

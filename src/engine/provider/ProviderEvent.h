@@ -9,7 +9,7 @@
 
 #include "FinishReason.h"
 #include "ProviderError.h"
-#include "TokenUsage.h"
+#include "StreamUsage.h"
 
 namespace qcode {
 
@@ -106,14 +106,14 @@ struct ToolCallEvent {
 struct FinishStepEvent {
     FinishReason reason = FinishReason::Unknown;
     QString rawReason;   // the provider's own value, e.g. "end_turn", "MAX_TOKENS"
-    TokenUsage usage;
+    StreamUsage usage;
     QJsonObject providerMetadata;
     bool operator==(const FinishStepEvent &) const = default;
 };
 
 struct FinishEvent {
     FinishReason reason = FinishReason::Unknown;
-    TokenUsage usage;
+    StreamUsage usage;
     bool operator==(const FinishEvent &) const = default;
 };
 
@@ -135,4 +135,4 @@ QString providerEventName(const ProviderEvent &event);
 } // namespace qcode
 
 Q_DECLARE_METATYPE(qcode::ProviderEvent)
-Q_DECLARE_METATYPE(qcode::TokenUsage)
+Q_DECLARE_METATYPE(qcode::StreamUsage)

@@ -175,7 +175,7 @@ void StreamEmitter::error(const ProviderError &error)
     m_events.append(ErrorEvent{error});
 }
 
-void StreamEmitter::finish(FinishReason reason, const QString &rawReason, const TokenUsage &usage,
+void StreamEmitter::finish(FinishReason reason, const QString &rawReason, const StreamUsage &usage,
                            const QJsonObject &metadata)
 {
     if (m_finished)

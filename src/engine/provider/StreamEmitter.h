@@ -49,7 +49,7 @@ public:
     // The first error only: a provider often reports one failure twice
     // (Responses `error` then `response.failed`).
     void error(const ProviderError &error);
-    void finish(FinishReason reason, const QString &rawReason, const TokenUsage &usage,
+    void finish(FinishReason reason, const QString &rawReason, const StreamUsage &usage,
                 const QJsonObject &metadata = {});
 
     QList<ProviderEvent> take();

@@ -6,9 +6,10 @@
 
 namespace qcode {
 
-// Token counts of one step, normalized (wire formats §2). A field the
+// Token counts of one step as the provider reported them, normalized (wire
+// formats §2); the stored form is qcode::TokenUsage in model/Message.h. A field the
 // provider did not report stays empty rather than pretending to be zero.
-struct TokenUsage {
+struct StreamUsage {
     std::optional<qint64> input;       // the provider's own prompt count
     std::optional<qint64> output;      // every generated token, reasoning included
     std::optional<qint64> reasoning;
@@ -20,7 +21,7 @@ struct TokenUsage {
     std::optional<qint64> inputTotal;
 
     bool isEmpty() const { return !input && !output && !reasoning && !cacheRead && !cacheWrite; }
-    bool operator==(const TokenUsage &) const = default;
+    bool operator==(const StreamUsage &) const = default;
 };
 
 } // namespace qcode
