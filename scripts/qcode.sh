@@ -92,7 +92,14 @@ case "$command" in
     test)
         install_dependencies
         build debug
-        QT_QPA_PLATFORM=offscreen ctest --preset debug "$@"
+        export QT_QPA_PLATFORM=offscreen
+        if [ $# -gt 0 ]; then
+            exec ctest --preset debug "$@"
+        fi
+        # Benchmarks first and verbose, so their figures are in the log;
+        # then every other test, whose summary closes the run.
+        ctest --preset debug -L bench --verbose
+        ctest --preset debug -LE bench
         ;;
     -h|--help|help)
         usage

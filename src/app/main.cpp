@@ -1,6 +1,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 #include <QMessageBox>
 
 #include <cstdio>
@@ -27,6 +30,12 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     qcode::CommandLine::setApplicationInfo();
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), u"qcode"_s, u"_"_s, u":/i18n"_s))
+        app.installTranslator(&translator);
     QCommandLineParser parser;
     qcode::CommandLine::configure(parser);
     parser.process(app);

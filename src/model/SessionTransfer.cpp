@@ -8,14 +8,9 @@
 
 using namespace Qt::StringLiterals;
 
-namespace qcode::SessionTransfer {
-namespace {
+namespace qcode {
 
-QString tr(const char *text) { return QCoreApplication::translate("qcode::SessionTransfer", text); }
-
-} // namespace
-
-Result<QJsonObject> exportSession(Store &store, const QString &sessionID)
+Result<QJsonObject> SessionTransfer::exportSession(Store &store, const QString &sessionID)
 {
     auto session = store.session(sessionID);
     if (!session)
@@ -31,12 +26,12 @@ Result<QJsonObject> exportSession(Store &store, const QString &sessionID)
     return QJsonObject{{"info"_L1, (*session)->toJson()}, {"messages"_L1, list}};
 }
 
-QByteArray toBytes(const QJsonObject &exported)
+QByteArray SessionTransfer::toBytes(const QJsonObject &exported)
 {
     return QJsonDocument(exported).toJson(QJsonDocument::Indented);
 }
 
-Result<QString> importSession(Store &store, const QByteArray &json)
+Result<QString> SessionTransfer::importSession(Store &store, const QByteArray &json)
 {
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
@@ -49,7 +44,7 @@ Result<QString> importSession(Store &store, const QByteArray &json)
     return importSession(store, doc.object());
 }
 
-Result<QString> importSession(Store &store, const QJsonObject &exported)
+Result<QString> SessionTransfer::importSession(Store &store, const QJsonObject &exported)
 {
     if (!exported.value("info"_L1).isObject() || !exported.value("messages"_L1).isArray())
         return Error{tr("This is not a session export: expected an object with \"info\" and \"messages\".")};
@@ -112,4 +107,4 @@ Result<QString> importSession(Store &store, const QJsonObject &exported)
     return session.id;
 }
 
-} // namespace qcode::SessionTransfer
+} // namespace qcode

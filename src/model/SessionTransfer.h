@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 
@@ -13,16 +14,19 @@ class Store;
 // Moves whole sessions in and out of the store in OpenCode's `export`
 // shape, {info, messages: [{info, parts}]}, so a session travels between
 // qcode and OpenCode in either direction.
-namespace SessionTransfer {
+class SessionTransfer
+{
+    Q_DECLARE_TR_FUNCTIONS(SessionTransfer)
 
-Result<QJsonObject> exportSession(Store &store, const QString &sessionID);
-QByteArray toBytes(const QJsonObject &exported);
+public:
+    static Result<QJsonObject> exportSession(Store &store, const QString &sessionID);
+    static QByteArray toBytes(const QJsonObject &exported);
 
-// Validates everything before writing anything; on success returns the
-// imported session's id. A session already in the store is refused rather
-// than overwritten.
-Result<QString> importSession(Store &store, const QByteArray &json);
-Result<QString> importSession(Store &store, const QJsonObject &exported);
+    // Validates everything before writing anything; on success returns the
+    // imported session's id. A session already in the store is refused
+    // rather than overwritten.
+    static Result<QString> importSession(Store &store, const QByteArray &json);
+    static Result<QString> importSession(Store &store, const QJsonObject &exported);
+};
 
-} // namespace SessionTransfer
 } // namespace qcode

@@ -430,8 +430,8 @@ Result<void> Store::upsertSession(const Session &s)
     if (!query)
         return query.error();
     QSqlQuery &q = **query;
-    const QVariant nullInt(QMetaType(QMetaType::LongLong));
-    const QVariant nullText(QMetaType(QMetaType::QString));
+    const QVariant nullInt{QMetaType(QMetaType::LongLong)};
+    const QVariant nullText{QMetaType(QMetaType::QString)};
     q.addBindValue(s.id);
     q.addBindValue(s.projectID);
     q.addBindValue(optionalColumn(s.workspaceID));
