@@ -60,6 +60,12 @@ struct ToolResultContent {
 
 using ContentPart = std::variant<TextContent, FileContent, ReasoningContent, ToolCallContent, ToolResultContent>;
 
+// System messages may also sit in `messages` (before the conversation for
+// Anthropic and Gemini); ProviderTransform::hoistSystemPrompt turns
+// ProviderRequest::system into such messages so they can carry cache
+// markers. Per role: system holds text; user text and files; assistant
+// text, reasoning and tool calls; tool only tool results, each answering a
+// call of the assistant turn before it.
 enum class ModelRole { System, User, Assistant, Tool };
 
 struct ModelMessage {
@@ -81,7 +87,12 @@ struct RequestOptions {
     std::optional<int> topK;
     std::optional<QString> reasoningEffort;   // "low" | "medium" | "high" (OpenAI), …
     std::optional<int> reasoningBudgetTokens; // Anthropic thinking / Gemini thinkingBudget
-    QJsonObject providerOptions;              // merged into the body as each API documents
+    // Merged into the body last, in the wire's own spelling
+    // ({"parallel_tool_calls":false}, {"safetySettings":[…]}); the AI SDK
+    // names opencode.json uses (reasoningEffort, promptCacheKey,
+    // thinkingConfig, thinking.budgetTokens …) are renamed by each builder.
+    // It never replaces the model, the stream flag or the conversation.
+    QJsonObject providerOptions;
 };
 
 // Where and as whom to send it.
@@ -91,7 +102,9 @@ struct ProviderEndpoint {
     QString modelId;    // the API's model name
     QUrl baseUrl;       // e.g. https://api.anthropic.com/v1
     QString apiKey;     // never logged, never stored
-    QList<QPair<QByteArray, QByteArray>> headers; // extra headers from config
+    // Extra headers from config, on every request; one named like a
+    // built-in header (authorization, anthropic-beta …) replaces it.
+    QList<QPair<QByteArray, QByteArray>> headers;
 };
 
 struct ProviderRequest {

@@ -1,0 +1,7 @@
+#include "RequestLogging.h"
+
+namespace qcode {
+
+Q_LOGGING_CATEGORY(lcProviderRequest, "qcode.provider.request", QtInfoMsg)
+
+} // namespace qcode
