@@ -1,10 +1,27 @@
 #include "CompactionRules.h"
 
+#include <climits>
 #include <cmath>
+
+#include "engine/request/ProviderTransform.h"
 
 using namespace Qt::StringLiterals;
 
 namespace qcode::CompactionRules {
+
+bool isOverflow(const TokenUsage &tokens, const ContextLimits &limits, const CompactionSettings &settings)
+{
+    if (!settings.autoCompact || limits.context == 0)
+        return false;
+    const qint64 count = tokens.total && *tokens.total > 0
+                             ? *tokens.total
+                             : tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
+    const qint64 maxOut = ProviderTransform::maxOutputTokens(
+        limits.output ? std::optional<int>(int(std::min<qint64>(*limits.output, INT_MAX))) : std::nullopt);
+    const qint64 reserved = settings.reserved.value_or(std::min(CompactionBuffer, maxOut));
+    const qint64 usable = limits.input ? limits.input - reserved : limits.context - maxOut;
+    return count >= usable;
+}
 
 qint64 estimateTokens(QStringView text)
 {

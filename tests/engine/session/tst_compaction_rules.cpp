@@ -33,6 +33,9 @@ class CompactionRulesTest : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void overflowFollowsOpenCodesCases_data();
+    void overflowFollowsOpenCodesCases();
+    void overflowIsOffWhenAutoCompactionIsOffOrTheContextUnknown();
     void estimatesAQuarterOfTheCharacters();
     void prunesLargeOutputOlderThanTheLastTwoTurns();
     void neverPrunesTheSkillTool();
@@ -41,6 +44,50 @@ private Q_SLOTS:
     void stopsAtOutputPrunedBefore();
     void stopsAtACompactionSummary();
 };
+
+void CompactionRulesTest::overflowFollowsOpenCodesCases_data()
+{
+    QTest::addColumn<qint64>("context");
+    QTest::addColumn<qint64>("input");
+    QTest::addColumn<qint64>("output");
+    QTest::addColumn<qint64>("inputTokens");
+    QTest::addColumn<qint64>("outputTokens");
+    QTest::addColumn<qint64>("cacheRead");
+    QTest::addColumn<bool>("overflow");
+    // Reference 12.5 (OpenCode's compaction.test.ts).
+    QTest::newRow("100k/-/32k 75k+5k") << 100000LL << 0LL << 32000LL << 75000LL << 5000LL << 0LL << true;
+    QTest::newRow("200k/-/32k 100k+10k") << 200000LL << 0LL << 32000LL << 100000LL << 10000LL << 0LL << false;
+    QTest::newRow("100k/-/32k 60k+10k+10k cache") << 100000LL << 0LL << 32000LL << 60000LL << 10000LL << 10000LL << true;
+    QTest::newRow("400k/272k/128k 271k+1k+2k") << 400000LL << 272000LL << 128000LL << 271000LL << 1000LL << 2000LL << true;
+    QTest::newRow("400k/272k/128k 200k+20k+10k") << 400000LL << 272000LL << 128000LL << 200000LL << 20000LL << 10000LL << false;
+    QTest::newRow("200k/120k/10k 50k+9999") << 200000LL << 120000LL << 10000LL << 50000LL << 9999LL << 0LL << false;
+    QTest::newRow("200k/200k/32k 180k+15k+3k") << 200000LL << 200000LL << 32000LL << 180000LL << 15000LL << 3000LL << true;
+    QTest::newRow("200k/-/32k 180k+15k+3k") << 200000LL << 0LL << 32000LL << 180000LL << 15000LL << 3000LL << true;
+    QTest::newRow("200k/200k/32k 166k+10k+5k") << 200000LL << 200000LL << 32000LL << 166000LL << 10000LL << 5000LL << true;
+    QTest::newRow("200k/-/32k 166k+10k+5k") << 200000LL << 0LL << 32000LL << 166000LL << 10000LL << 5000LL << true;
+}
+
+void CompactionRulesTest::overflowFollowsOpenCodesCases()
+{
+    QFETCH(qint64, context);
+    QFETCH(qint64, input);
+    QFETCH(qint64, output);
+    QFETCH(qint64, inputTokens);
+    QFETCH(qint64, outputTokens);
+    QFETCH(qint64, cacheRead);
+    QFETCH(bool, overflow);
+    const TokenUsage tokens{std::nullopt, inputTokens, outputTokens, 0, cacheRead, 0};
+    QCOMPARE(CompactionRules::isOverflow(tokens, {context, input, output}, {}), overflow);
+}
+
+void CompactionRulesTest::overflowIsOffWhenAutoCompactionIsOffOrTheContextUnknown()
+{
+    const TokenUsage huge{std::nullopt, 1000000, 1000, 0, 0, 0};
+    QVERIFY(!CompactionRules::isOverflow(huge, {0, 0, 32000}, {}));
+    CompactionRules::CompactionSettings off;
+    off.autoCompact = false;
+    QVERIFY(!CompactionRules::isOverflow(huge, {100000, 0, 32000}, off));
+}
 
 void CompactionRulesTest::estimatesAQuarterOfTheCharacters()
 {
