@@ -1,0 +1,114 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+#include <chrono>
+#include <utility>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace qcode {
+
+struct HttpRequestSpec;
+
+// How long an exchange may stay silent and how much it may send.
+struct HttpStreamLimits {
+    // From the request until the response's status line and headers, reset
+    // by upload progress so a slow upload of a large prompt is not cut.
+    std::chrono::milliseconds connectTimeout{std::chrono::seconds(60)};
+    // Once the headers are in: the longest silence between two reads.
+    // Anthropic pings every few seconds and OpenAI-compatible servers send
+    // comments; a provider quiet for this long is a dead connection, and
+    // without this bound a session would wait on it forever.
+    std::chrono::milliseconds idleTimeout{std::chrono::minutes(3)};
+    // A streaming body larger than this is stopped rather than buffered.
+    qint64 maxBodyBytes = 256LL * 1024 * 1024;
+    // An error body is read whole up to this size; the rest is dropped.
+    qint64 maxErrorBodyBytes = 1024 * 1024;
+};
+
+// One HTTP exchange over a QNetworkReply, reduced to what a streaming
+// client needs (after LLMQore's HttpStream):
+//
+//   headersReceived (once) → bodyReceived* → succeeded
+//                                          | httpFailed   (non-2xx, whole body)
+//                                          | transportFailed
+//
+// Exactly one of succeeded, httpFailed and transportFailed ends it. A
+// non-2xx response's body is gathered and delivered whole with the status,
+// so the caller can classify it; a 2xx body is passed on as it arrives.
+// Transport failures (refused, reset, timeouts, a body over the ceiling,
+// abort) are told apart from HTTP errors. Destroying the stream aborts the
+// reply: nothing it started outlives it.
+class HttpStream : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Headers = QList<std::pair<QByteArray, QByteArray>>;
+
+    enum class Failure {
+        Network,        // refused, reset, DNS, TLS … or the body was cut
+        ConnectTimeout, // no response headers within connectTimeout
+        IdleTimeout,    // no byte within idleTimeout after the headers
+        BodyTooLarge,
+        Aborted,
+    };
+    Q_ENUM(Failure)
+
+    // Sends `request` as a POST with `manager`. The manager must outlive
+    // the stream; both must live in the current thread.
+    HttpStream(QNetworkAccessManager *manager, const HttpRequestSpec &request, const HttpStreamLimits &limits,
+               QObject *parent = nullptr);
+    ~HttpStream() override;
+
+    // 0 until the headers arrive.
+    int httpStatus() const { return m_status; }
+    const Headers &headers() const { return m_headers; }
+    bool isSuccessStatus() const { return m_status >= 200 && m_status < 300; }
+    bool isFinished() const { return m_finished; }
+    qint64 bodyBytes() const { return m_bodyBytes; }
+
+    // Stops the exchange; transportFailed(Aborted) follows at once unless
+    // it had already ended.
+    void abort();
+
+    static QString failureName(Failure failure);
+
+Q_SIGNALS:
+    void headersReceived(int httpStatus, const qcode::HttpStream::Headers &headers);
+    void bodyReceived(const QByteArray &bytes);
+    void succeeded();
+    void httpFailed(int httpStatus, const qcode::HttpStream::Headers &headers, const QByteArray &body);
+    void transportFailed(qcode::HttpStream::Failure failure, const QString &detail);
+
+private:
+    void onMetaDataChanged();
+    void onReadyRead();
+    void onFinished();
+    void onConnectTimeout();
+    void onIdleTimeout();
+    bool reportHeaders();
+    void fail(Failure failure, const QString &detail);
+    void releaseReply();
+
+    QPointer<QNetworkReply> m_reply;
+    HttpStreamLimits m_limits;
+    QTimer m_connectTimer;
+    QTimer m_idleTimer;
+    Headers m_headers;
+    QByteArray m_errorBody;
+    QString m_host;
+    int m_status = 0;
+    qint64 m_bodyBytes = 0;
+    bool m_headersReported = false;
+    bool m_finished = false;
+};
+
+} // namespace qcode
