@@ -1,6 +1,8 @@
 #include "ProviderClient.h"
 
+#include "NetworkLogging.h"
 #include "ProviderCall.h"
+#include "engine/request/RequestBuilder.h"
 
 #include <QNetworkAccessManager>
 
@@ -17,6 +19,17 @@ ProviderCall *ProviderClient::stream(WireProtocol protocol, const HttpRequestSpe
     auto *call = new ProviderCall(m_manager, protocol, request, m_limits, owner);
     call->start();
     return call;
+}
+
+Result<ProviderCall *> ProviderClient::stream(const ProviderRequest &request, QObject *owner) const
+{
+    Result<HttpRequestSpec> spec = buildHttpRequest(request);
+    if (!spec) {
+        qCWarning(lcHttp).noquote() << "not sending a request to" << request.endpoint.providerId << "-"
+                                    << spec.errorMessage();
+        return spec.error();
+    }
+    return stream(request.endpoint.protocol, *spec, owner);
 }
 
 } // namespace qcode

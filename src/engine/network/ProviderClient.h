@@ -6,6 +6,7 @@
 #include "HttpStream.h"
 #include "engine/provider/ProviderRequest.h"
 #include "engine/provider/WireProtocol.h"
+#include "model/Result.h"
 
 class QObject;
 
@@ -28,6 +29,11 @@ public:
     // the event loop, so connecting to it or taking events() right after
     // this returns loses nothing.
     ProviderCall *stream(WireProtocol protocol, const HttpRequestSpec &request, QObject *owner) const;
+    // Builds the request with RequestBuilder for its endpoint's protocol
+    // and sends it. A request no API would accept (no model, a bad base
+    // URL, a tool result without its call) is refused here, with the
+    // builder's sentence, and nothing is sent.
+    Result<ProviderCall *> stream(const ProviderRequest &request, QObject *owner) const;
 
 private:
     QPointer<QNetworkAccessManager> m_manager;

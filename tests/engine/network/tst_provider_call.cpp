@@ -250,6 +250,53 @@ private Q_SLOTS:
         QCOMPARE(request.json().value("model"_L1).toString(), u"fake-model"_s);
     }
 
+    void sendsABuiltProviderRequestToItsEndpoint()
+    {
+        FakeProviderServer server;
+        server.enqueue(FakeTurn().text({u"Hi"_s}).usage(12, 1));
+        ProviderRequest request;
+        request.endpoint.protocol = WireProtocol::AnthropicMessages;
+        request.endpoint.providerId = u"anthropic"_s;
+        request.endpoint.modelId = u"claude-test"_s;
+        QUrl base = server.baseUrl();
+        base.setPath(u"/v1"_s);
+        request.endpoint.baseUrl = base;
+        request.endpoint.apiKey = u"sk-test"_s;
+        request.system = {u"Be brief."_s};
+        request.messages = {ModelMessage{ModelRole::User, {TextContent{u"hello"_s, {}}}, {}}};
+
+        ProviderClient client(&m_manager, quickLimits());
+        const Result<ProviderCall *> call = client.stream(request, this);
+        QVERIFY2(call.ok(), qPrintable(call.errorMessage()));
+        Outcome outcome;
+        record(*call, &outcome);
+
+        QTRY_VERIFY((*call)->isDone());
+        QCOMPARE(outcome.text(), u"Hi"_s);
+        QCOMPARE(server.requests().size(), 1);
+        const RecordedRequest &sent = server.requests().first();
+        QCOMPARE(sent.path, QByteArray("/v1/messages"));
+        QCOMPARE(sent.header("x-api-key"), QByteArray("sk-test"));
+        QCOMPARE(sent.json().value("model"_L1).toString(), u"claude-test"_s);
+        QCOMPARE(sent.json().value("stream"_L1).toBool(), true);
+    }
+
+    void refusesARequestNoApiWouldAccept()
+    {
+        FakeProviderServer server;
+        ProviderRequest request;
+        request.endpoint.protocol = WireProtocol::OpenAIChat;
+        request.endpoint.providerId = u"openai"_s;
+        request.endpoint.baseUrl = server.baseUrl();
+        request.messages = {ModelMessage{ModelRole::User, {TextContent{u"hello"_s, {}}}, {}}};
+
+        ProviderClient client(&m_manager, quickLimits());
+        const Result<ProviderCall *> call = client.stream(request, this);
+        QVERIFY(!call.ok());
+        QVERIFY(!call.errorMessage().isEmpty());
+        QVERIFY(findChildren<ProviderCall *>().isEmpty());
+    }
+
     void classifiesHttpErrorsWithTheirHeadersAndBody_data()
     {
         QTest::addColumn<int>("status");
