@@ -8,6 +8,7 @@
 #include <QSqlQuery>
 #include <QString>
 #include <QStringList>
+#include <QVariantList>
 
 #include <functional>
 #include <memory>
@@ -99,11 +100,19 @@ private:
 
     Result<void> configure(const StoreOptions &options);
     Result<void> migrate();
-    Result<QSqlQuery *> prepare(const QString &sql);
-    Result<void> exec(QSqlQuery &query, const QString &what);
     Result<void> checkThread() const;
     Error failure(const QString &what, const QString &sqliteMessage) const;
     QSqlDatabase database() const;
+
+    // The statement for sql, prepared once per connection.
+    Result<QSqlQuery *> prepare(const QString &sql);
+    // Runs sql with values bound in order; `what` names the action in an
+    // error ("save part prt_…").
+    Result<void> run(const QString &sql, const QVariantList &values, const QString &what);
+    // Runs a query and hands each row to onRow, stopping at the first error.
+    Result<void> forEachRow(const QString &sql, const QVariantList &values, const QString &what,
+                            const std::function<Result<void>(const QSqlQuery &)> &onRow);
+    Result<QList<Session>> sessionsWhere(const QString &column, const QString &value, const QString &what);
     Result<QList<Part>> partsOf(const QStringList &messageIDs, QHash<QString, QList<Part>> *grouped);
 
     QString m_path;

@@ -1,0 +1,172 @@
+// The Store's messages and parts: upserts, pages, and history.
+#include <algorithm>
+
+#include "CompactionFilter.h"
+#include "Store.h"
+#include "StoreColumns.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+
+using namespace StoreColumns;
+
+Result<void> Store::updateMessage(const Message &message)
+{
+    QJsonObject data = message.toJson();
+    data.remove("id"_L1);
+    data.remove("sessionID"_L1);
+    return run(u"INSERT INTO message (id, session_id, time_created, time_updated, data)"
+               " VALUES (?,?,?,?,CAST(? AS TEXT))"
+               " ON CONFLICT(id) DO UPDATE SET data = excluded.data, time_updated = excluded.time_updated"_s,
+               {message.id(), message.sessionID(), message.created(), nowMs(), jsonBytes(data)},
+               tr("save message %1").arg(message.id()));
+}
+
+Result<void> Store::updatePart(const Part &part)
+{
+    const qint64 now = nowMs();
+    return run(u"INSERT INTO part (id, message_id, session_id, time_created, time_updated, data)"
+               " VALUES (?,?,?,?,?,CAST(? AS TEXT))"
+               " ON CONFLICT(id) DO UPDATE SET data = excluded.data, time_updated = excluded.time_updated"_s,
+               {part.id, part.messageID, part.sessionID, now, now, jsonBytes(part.toDataJson())},
+               tr("save part %1").arg(part.id));
+}
+
+Result<void> Store::removeMessage(const QString &messageID)
+{
+    return run(u"DELETE FROM message WHERE id = ?"_s, {messageID}, tr("delete message %1").arg(messageID));
+}
+
+Result<void> Store::removePart(const QString &partID)
+{
+    return run(u"DELETE FROM part WHERE id = ?"_s, {partID}, tr("delete part %1").arg(partID));
+}
+
+Result<QList<Part>> Store::partsOf(const QStringList &messageIDs, QHash<QString, QList<Part>> *grouped)
+{
+    QList<Part> all;
+    if (messageIDs.isEmpty())
+        return all;
+    QString placeholders = u"?"_s;
+    for (qsizetype i = 1; i < messageIDs.size(); ++i)
+        placeholders += u",?"_s;
+    auto read = forEachRow(u"SELECT id, message_id, session_id, CAST(data AS BLOB) FROM part WHERE message_id IN ("_s +
+                               placeholders + u") ORDER BY message_id, id"_s,
+                           QVariantList(messageIDs.begin(), messageIDs.end()), tr("read parts"),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               auto part = partFromRow(row.value(0).toString(), row.value(1).toString(),
+                                                       row.value(2).toString(), row.value(3));
+                               if (!part)
+                                   return part.error();
+                               if (grouped)
+                                   (*grouped)[part->messageID].append(std::move(part).value());
+                               else
+                                   all.append(std::move(part).value());
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return all;
+}
+
+Result<QList<Part>> Store::parts(const QString &messageID)
+{
+    return partsOf({messageID}, nullptr);
+}
+
+Result<std::optional<MessageWithParts>> Store::message(const QString &messageID)
+{
+    std::optional<Message> info;
+    auto read = forEachRow(u"SELECT id, session_id, CAST(data AS BLOB) FROM message WHERE id = ?"_s, {messageID},
+                           tr("read message %1").arg(messageID), [&](const QSqlQuery &row) -> Result<void> {
+                               auto m = messageFromRow(row.value(0).toString(), row.value(1).toString(), row.value(2));
+                               if (!m)
+                                   return m.error();
+                               info = std::move(m).value();
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    if (!info)
+        return std::optional<MessageWithParts>();
+    auto list = parts(messageID);
+    if (!list)
+        return list.error();
+    return std::optional(MessageWithParts{std::move(*info), std::move(list).value()});
+}
+
+Result<MessagePage> Store::messagePage(const QString &sessionID, const std::optional<MessageCursor> &before, int limit)
+{
+    const QString sql = before ? u"SELECT id, session_id, CAST(data AS BLOB), time_created FROM message"
+                                 " WHERE session_id = ? AND (time_created < ? OR (time_created = ? AND id < ?))"
+                                 " ORDER BY time_created DESC, id DESC LIMIT ?"_s
+                               : u"SELECT id, session_id, CAST(data AS BLOB), time_created FROM message"
+                                 " WHERE session_id = ? ORDER BY time_created DESC, id DESC LIMIT ?"_s;
+    const QVariantList values = before ? QVariantList{sessionID, before->timeCreated, before->timeCreated, before->id, limit}
+                                       : QVariantList{sessionID, limit};
+    MessagePage page;
+    QStringList ids;
+    qint64 lastTime = 0;
+    auto read = forEachRow(sql, values, tr("read the messages of session %1").arg(sessionID),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               auto info = messageFromRow(row.value(0).toString(), row.value(1).toString(), row.value(2));
+                               if (!info)
+                                   return info.error();
+                               lastTime = row.value(3).toLongLong();
+                               ids.append(info->id());
+                               page.messages.append(MessageWithParts{std::move(info).value(), {}});
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+
+    QHash<QString, QList<Part>> grouped;
+    if (auto loaded = partsOf(ids, &grouped); !loaded)
+        return loaded.error();
+    for (MessageWithParts &m : page.messages)
+        m.parts = grouped.take(m.info.id());
+    if (page.messages.size() == limit)
+        page.next = MessageCursor{lastTime, ids.last()};
+    return page;
+}
+
+Result<QList<MessageWithParts>> Store::messages(const QString &sessionID)
+{
+    QList<MessageWithParts> all;
+    std::optional<MessageCursor> cursor;
+    do {
+        auto page = messagePage(sessionID, cursor);
+        if (!page)
+            return page.error();
+        all.append(page->messages);
+        cursor = page->next;
+    } while (cursor);
+    std::reverse(all.begin(), all.end());
+    return all;
+}
+
+Result<QList<MessageWithParts>> Store::history(const QString &sessionID)
+{
+    CompactionFilter filter;
+    QList<MessageWithParts> visible;
+    std::optional<MessageCursor> cursor;
+    do {
+        auto page = messagePage(sessionID, cursor);
+        if (!page)
+            return page.error();
+        cursor = page->next;
+        for (MessageWithParts &message : page->messages) {
+            const bool more = filter.take(message);
+            visible.append(std::move(message));
+            if (!more) {
+                cursor.reset();
+                break;
+            }
+        }
+    } while (cursor);
+    std::reverse(visible.begin(), visible.end());
+    return visible;
+}
+
+} // namespace qcode
