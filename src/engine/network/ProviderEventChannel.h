@@ -20,7 +20,8 @@ namespace qcode {
 // A waiting coroutine is resumed from the event loop, never from inside
 // push() or close(): the producer is usually in the middle of a network
 // signal, and running the consumer there would let it destroy the producer
-// under its own feet.
+// under its own feet. Producer and consumer share one thread (the engine's);
+// across threads, use ProviderCall's signals instead.
 class ProviderEventChannel : public std::enable_shared_from_this<ProviderEventChannel>
 {
 public:
