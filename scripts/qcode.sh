@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's two set-up commands:
 #   ./scripts/qcode.sh run [qcode arguments]   build (release) and start qcode
-#   ./scripts/qcode.sh test [ctest arguments]  build (debug) and run every test
+#   ./scripts/qcode.sh test [ctest arguments]  build (debug) and run every test;
+#                                             benchmarks build and run optimized
 # Each installs missing Debian/Ubuntu packages first (apt-get, as root or via
 # sudo), configures with a CMake preset, builds incrementally, then runs.
 set -euo pipefail
@@ -19,7 +20,7 @@ required=(
 optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep)
 
 usage() {
-    sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 is_installed() {
@@ -96,9 +97,12 @@ case "$command" in
         if [ $# -gt 0 ]; then
             exec ctest --preset debug "$@"
         fi
-        # Benchmarks first and verbose, so their figures are in the log;
-        # then every other test, whose summary closes the run.
-        ctest --preset debug -L bench --verbose
+        # Benchmarks measure optimized code: only they are built in the
+        # release tree. They run first and verbose, so their figures are in
+        # the log; every other test follows, and its summary closes the run.
+        [ -f build/release/CMakeCache.txt ] || cmake --preset release
+        cmake --build --preset release --target benchmarks --parallel "$(nproc 2>/dev/null || echo 2)"
+        ctest --preset release -L bench --verbose
         ctest --preset debug -LE bench
         ;;
     -h|--help|help)
