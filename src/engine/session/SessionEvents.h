@@ -1,0 +1,205 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <variant>
+
+#include "model/Message.h"
+#include "model/Part.h"
+#include "model/Session.h"
+#include "model/Todo.h"
+
+namespace qcode {
+
+// The engine's event bus (reference §10), as values. Everything a view, the
+// headless `qcode run` or a test learns about a running session arrives as
+// one of these, in the order the engine produced it. Each event is
+// published after the database write it reports (reference §1.5), except
+// PartDelta, which runs ahead of the database on purpose: deltas reach
+// listeners at once, and PartWriter persists the text at a bounded interval.
+//
+// A typical prompt: MessageUpdated (user) → PartUpdated×n → SessionStatus
+// busy → MessageUpdated (assistant created) → PartUpdated (step-start) →
+// PartUpdated (text, empty) → PartDelta×n → PartUpdated (text final) → tool
+// parts pending / running / completed (with PermissionAsked/Replied and
+// TodoUpdated) → PartUpdated (step-finish) → MessageUpdated (usage) → …
+// → SessionStatus idle.
+//
+// Payloads are copies, never pointers into the engine's state, so a queued
+// signal can carry them to the GUI thread.
+
+// session.created / session.updated / session.deleted: {info}
+struct SessionCreated {
+    Session info;
+};
+struct SessionUpdated {
+    Session info;
+};
+struct SessionDeleted {
+    Session info;
+};
+
+// What a session is doing (`session.status`): idle, busy, or waiting to
+// retry a provider call.
+struct SessionStatus {
+    enum class Type { Idle, Busy, Retry };
+
+    Type type = Type::Idle;
+    int attempt = 0;   // Retry: the retry number, 1-based
+    QString message;   // Retry: why, for the status line ("Provider is overloaded")
+    qint64 next = 0;   // Retry: when the next call starts, ms since the epoch
+
+    static SessionStatus idle() { return {}; }
+    static SessionStatus busy() { return {Type::Busy, 0, {}, 0}; }
+    static SessionStatus retry(int attempt, QString message, qint64 next)
+    {
+        return {Type::Retry, attempt, std::move(message), next};
+    }
+    bool operator==(const SessionStatus &) const = default;
+};
+
+// session.status: {sessionID, status}. Idle is also OpenCode's session.idle.
+struct SessionStatusChanged {
+    QString sessionID;
+    SessionStatus status;
+};
+
+// message.updated: {info}
+struct MessageUpdated {
+    Message info;
+};
+
+// message.removed: {sessionID, messageID}
+struct MessageRemoved {
+    QString sessionID;
+    QString messageID;
+};
+
+// message.part.updated: {part}, the whole part as just saved.
+struct PartUpdated {
+    Part part;
+};
+
+// message.part.removed: {sessionID, messageID, partID}
+struct PartRemoved {
+    QString sessionID;
+    QString messageID;
+    QString partID;
+};
+
+// message.part.delta: text appended to a streaming text or reasoning part.
+// `field` is the part field that grows ("text").
+struct PartDelta {
+    QString sessionID;
+    QString messageID;
+    QString partID;
+    QString field;
+    QString delta;
+};
+
+// Which tool call a permission request is about.
+struct PermissionToolRef {
+    QString messageID;
+    QString callID;
+    bool operator==(const PermissionToolRef &) const = default;
+};
+
+// A question to the person (reference §9): may `permission` be used on
+// `patterns`? `always` lists the patterns an "always" answer approves.
+struct PermissionRequest {
+    QString id; // per_…; given by whoever asks the person
+    QString sessionID;
+    QString permission; // "bash", "edit", "doom_loop" …
+    QStringList patterns;
+    QJsonObject metadata;
+    QStringList always;
+    std::optional<PermissionToolRef> tool;
+};
+
+// The person's answer. RejectWithMessage carries feedback for the model;
+// on the bus it is OpenCode's reply "reject".
+enum class PermissionReply { Once, Always, Reject, RejectWithMessage };
+
+// permission.asked: the request.
+struct PermissionAsked {
+    PermissionRequest request;
+};
+
+// permission.replied: {sessionID, requestID, reply}
+struct PermissionReplied {
+    QString sessionID;
+    QString requestID;
+    PermissionReply reply = PermissionReply::Once;
+};
+
+// todo.updated: {sessionID, todos}
+struct TodoUpdated {
+    QString sessionID;
+    QList<Todo> todos;
+};
+
+// session.compacted: {sessionID}
+struct SessionCompacted {
+    QString sessionID;
+};
+
+// session.error: {sessionID?, error}, a named error as messages store it
+// ({name, data}).
+struct SessionError {
+    std::optional<QString> sessionID;
+    NamedError error;
+};
+
+using SessionEvent = std::variant<SessionCreated, SessionUpdated, SessionDeleted, SessionStatusChanged, MessageUpdated,
+                                  MessageRemoved, PartUpdated, PartRemoved, PartDelta, PermissionAsked,
+                                  PermissionReplied, TodoUpdated, SessionCompacted, SessionError>;
+
+// OpenCode's event type ("message.part.delta", "session.status" …).
+QString sessionEventType(const SessionEvent &event);
+// OpenCode's wire form, {type, properties}: what `qcode run --format json`
+// prints, one per line.
+QJsonObject sessionEventToJson(const SessionEvent &event);
+// OpenCode's spelling of a reply: once, always or reject.
+QString permissionReplyName(PermissionReply reply);
+QJsonObject sessionStatusToJson(const SessionStatus &status);
+
+// Where the engine publishes. The Engine object implements it by emitting
+// one signal per event type; tests implement it by recording. publish()
+// is called on the engine thread, synchronously, in event order; it must
+// not call back into the code that published.
+class SessionEventSink
+{
+public:
+    virtual ~SessionEventSink() = default;
+    virtual void publish(const SessionEvent &event) = 0;
+
+protected:
+    SessionEventSink() = default;
+    SessionEventSink(const SessionEventSink &) = default;
+    SessionEventSink &operator=(const SessionEventSink &) = default;
+};
+
+} // namespace qcode
+
+Q_DECLARE_METATYPE(qcode::SessionCreated)
+Q_DECLARE_METATYPE(qcode::SessionUpdated)
+Q_DECLARE_METATYPE(qcode::SessionDeleted)
+Q_DECLARE_METATYPE(qcode::SessionStatus)
+Q_DECLARE_METATYPE(qcode::SessionStatusChanged)
+Q_DECLARE_METATYPE(qcode::MessageUpdated)
+Q_DECLARE_METATYPE(qcode::MessageRemoved)
+Q_DECLARE_METATYPE(qcode::PartUpdated)
+Q_DECLARE_METATYPE(qcode::PartRemoved)
+Q_DECLARE_METATYPE(qcode::PartDelta)
+Q_DECLARE_METATYPE(qcode::PermissionRequest)
+Q_DECLARE_METATYPE(qcode::PermissionAsked)
+Q_DECLARE_METATYPE(qcode::PermissionReplied)
+Q_DECLARE_METATYPE(qcode::TodoUpdated)
+Q_DECLARE_METATYPE(qcode::SessionCompacted)
+Q_DECLARE_METATYPE(qcode::SessionError)
+Q_DECLARE_METATYPE(qcode::SessionEvent)
