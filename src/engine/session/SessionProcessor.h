@@ -1,0 +1,126 @@
+#pragma once
+
+#include <QDateTime>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <QCoro/QCoroTask>
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <variant>
+
+#include "AbortSignal.h"
+#include "CompactionRules.h"
+#include "PartWriter.h"
+#include "PermissionAsker.h"
+#include "RetryPolicy.h"
+#include "SessionEvents.h"
+#include "ToolRunner.h"
+#include "engine/catalogue/ModelInfo.h"
+#include "engine/network/ProviderCall.h"
+#include "model/Message.h"
+#include "model/Store.h"
+
+namespace qcode {
+
+// OpenCode's SessionProcessor (reference §3, the seed's flowchart 3.2):
+// turns the event stream of one provider call into the parts of one
+// assistant message, runs the tools the model calls, watches for doom
+// loops, retries what is worth retrying and cleans up after success, error
+// or abort. process() answers what the prompt loop does next.
+//
+//     SessionProcessor processor(setup, assistant, abort);
+//     switch (co_await processor.process(makeCall)) { … }
+//
+// The store, sink, tool runner and permission asker must outlive the
+// processor; the processor must outlive process() or be destroyed only
+// after it returned (process() checks, after each wait, that it still
+// exists, and gives up quietly when it does not).
+class SessionProcessor : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Outcome { Continue, Stop, Compact };
+    Q_ENUM(Outcome)
+
+    // OpenCode's DOOM_LOOP_THRESHOLD.
+    static constexpr int DoomLoopThreshold = 3;
+
+    struct Setup {
+        Store *store = nullptr;
+        SessionEventSink *sink = nullptr;
+        ToolRunner *tools = nullptr;
+        PermissionAsker *permissions = nullptr;
+        ModelInfo model;     // prices and limits
+        QString npm;         // the SDK package that prices usage: the model's, else its provider's
+        CompactionRules::CompactionSettings compaction;
+        RetryPolicy retry;
+        // config experimental.continue_loop_on_deny: a rejected permission
+        // feeds back instead of stopping.
+        bool continueLoopOnDeny = false;
+        std::chrono::milliseconds flushInterval = PartWriter::DefaultFlushInterval;
+        // Now, for part and message times and retry deadlines; tests pin it.
+        std::function<QDateTime()> clock;
+    };
+
+    // Starts one provider call for this message, owned by `owner`, or says
+    // why it cannot. Called again for each retry.
+    using CallFactory = std::function<Result<ProviderCall *>(QObject *owner)>;
+
+    // `assistant` is already saved; `abort` may be null (never aborted).
+    SessionProcessor(Setup setup, AssistantMessage assistant, QPointer<AbortSignal> abort, QObject *parent = nullptr);
+    ~SessionProcessor() override;
+
+    // The message as processed so far.
+    const AssistantMessage &message() const { return m_message; }
+    // Retries so far; OpenCode keeps counting across process() calls.
+    int attempt() const { return m_attempt; }
+
+    QCoro::Task<Outcome> process(CallFactory makeCall);
+
+private:
+    // Why one pass over a stream ended early.
+    using StreamFailure = std::variant<ProviderError, Error>;
+
+    QCoro::Task<std::optional<StreamFailure>> consume(CallFactory makeCall);
+    Result<void> handle(const ProviderEvent &event);
+    QCoro::Task<Result<void>> onToolCall(ToolCallEvent event);
+    QCoro::Task<std::optional<PermissionAnswer>> checkDoomLoop(ToolPart current);
+    QCoro::Task<> waitBeforeRetry(std::chrono::milliseconds delay);
+
+    Result<void> onReasoningStart(const ReasoningStartEvent &event);
+    Result<void> onReasoningEnd(const ReasoningEndEvent &event);
+    Result<void> onTextStart(const TextStartEvent &event);
+    Result<void> onTextEnd(const TextEndEvent &event);
+    Result<void> onToolInputStart(const ToolInputStartEvent &event);
+    Result<void> onFinishStep(const FinishStepEvent &event);
+    Result<void> finishTool(const QString &callID, const ToolResult &result);
+
+    void fail(const NamedError &error);
+    void cleanup();
+    Result<void> saveMessage();
+    void publishStatus(const SessionStatus &status);
+    Part newPart(PartBody body) const;
+    qint64 now() const;
+    bool aborted() const;
+
+    Setup m_setup;
+    AssistantMessage m_message;
+    QPointer<AbortSignal> m_abort;
+    bool m_hasAbort = false;
+    PartWriter m_writer;
+
+    QHash<QString, QString> m_reasoning; // stream block id → part id
+    QHash<QString, QString> m_text;      // stream block id → part id
+    QHash<QString, Part> m_toolCalls;    // call id → its part, until it finishes
+    int m_attempt = 0;
+    bool m_blocked = false;
+    bool m_needsCompaction = false;
+};
+
+} // namespace qcode

@@ -1,0 +1,14 @@
+#include "ScriptedPermissionAsker.h"
+
+namespace qcode::test {
+
+QCoro::Task<PermissionAnswer> ScriptedPermissionAsker::ask(PermissionRequest request, QPointer<AbortSignal> abort)
+{
+    m_requests.append(request);
+    Q_EMIT asked(request.permission);
+    if (abort && abort->isAborted())
+        co_return PermissionAnswer{PermissionReply::Reject, {}};
+    co_return m_answer;
+}
+
+} // namespace qcode::test

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+#include "engine/session/PermissionAsker.h"
+
+namespace qcode::test {
+
+// A PermissionAsker for processor tests: records each request and answers
+// it with the scripted answer (Once unless told otherwise).
+class ScriptedPermissionAsker : public QObject, public PermissionAsker
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+
+    void answerWith(PermissionAnswer answer) { m_answer = std::move(answer); }
+
+    QCoro::Task<PermissionAnswer> ask(PermissionRequest request, QPointer<AbortSignal> abort) override;
+
+    const QList<PermissionRequest> &requests() const { return m_requests; }
+
+Q_SIGNALS:
+    void asked(const QString &permission);
+
+private:
+    PermissionAnswer m_answer{PermissionReply::Once, {}};
+    QList<PermissionRequest> m_requests;
+};
+
+} // namespace qcode::test

@@ -1,0 +1,25 @@
+#include "ScriptedToolRunner.h"
+
+#include <QCoro/QCoroSignal>
+
+using namespace Qt::StringLiterals;
+
+namespace qcode::test {
+
+QCoro::Task<ToolResult> ScriptedToolRunner::run(ToolCall call, ToolContext context)
+{
+    m_calls.append(call);
+    m_contexts.append(context);
+    Q_EMIT started(call.callID);
+    if (m_held.contains(call.tool)) {
+        if (context.abort && !context.abort->isAborted())
+            co_await qCoro(context.abort.data(), &AbortSignal::aborted);
+        const ToolResult interrupted = ToolFailure{u"interrupted"_s, ToolFailure::Kind::Failed};
+        co_return interrupted;
+    }
+    const ToolResult fallback = ToolOutput{call.tool + u" done"_s, call.tool, {}, {}};
+    const ToolResult result = m_results.value(call.tool, fallback);
+    co_return result;
+}
+
+} // namespace qcode::test

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+
+#include "engine/session/ToolRunner.h"
+
+namespace qcode::test {
+
+// A ToolRunner for processor tests: answers each call with the result
+// scripted for its tool (by default a completed "<tool> done"), records the
+// calls, and can hold a call until the prompt is aborted.
+class ScriptedToolRunner : public QObject, public ToolRunner
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+
+    void script(const QString &tool, const ToolResult &result) { m_results.insert(tool, result); }
+    // Calls of `tool` wait for the abort, then fail.
+    void holdUntilAbort(const QString &tool) { m_held.append(tool); }
+
+    QCoro::Task<ToolResult> run(ToolCall call, ToolContext context) override;
+
+    const QList<ToolCall> &calls() const { return m_calls; }
+    const QList<ToolContext> &contexts() const { return m_contexts; }
+
+Q_SIGNALS:
+    void started(const QString &callID);
+
+private:
+    QHash<QString, ToolResult> m_results;
+    QStringList m_held;
+    QList<ToolCall> m_calls;
+    QList<ToolContext> m_contexts;
+};
+
+} // namespace qcode::test
