@@ -140,6 +140,8 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
         const QDateTime at = m_setup.clock();
         const qint64 delay = RetryPolicy::delayMs(m_attempt, providerError, at);
         qCInfo(lcProcessor) << "retry" << m_attempt << "of message" << m_message.id << "in" << delay << "ms:" << *reason;
+        // The next call starts new blocks; what the cut one said stays.
+        closeOpenParts();
         publishStatus(SessionStatus::retry(m_attempt, *reason, at.toMSecsSinceEpoch() + delay));
         QCoro::Task<> waiting = waitBeforeRetry(std::chrono::milliseconds(delay));
         co_await waiting;
@@ -447,7 +449,7 @@ QCoro::Task<> SessionProcessor::waitBeforeRetry(std::chrono::milliseconds delay)
     co_await timer;
 }
 
-void SessionProcessor::cleanup()
+void SessionProcessor::closeOpenParts()
 {
     // A stream cut mid-text keeps what arrived.
     for (const QString &partID : m_writer.openPartIDs()) {
@@ -461,6 +463,11 @@ void SessionProcessor::cleanup()
     }
     m_text.clear();
     m_reasoning.clear();
+}
+
+void SessionProcessor::cleanup()
+{
+    closeOpenParts();
 
     // Every call that did not finish is marked, from the database when it
     // can be read (reference §3.5), else from what this processor knows.

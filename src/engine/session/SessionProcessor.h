@@ -102,6 +102,7 @@ private:
     Result<void> finishTool(const QString &callID, const ToolResult &result);
 
     void fail(const NamedError &error);
+    void closeOpenParts();
     void cleanup();
     Result<void> saveMessage();
     void publishStatus(const SessionStatus &status);

@@ -4,6 +4,8 @@ namespace qcode::test {
 
 void RecordingEventSink::publish(const SessionEvent &event)
 {
+    if (m_observer)
+        m_observer(event);
     m_events.append(event);
     Q_EMIT published(sessionEventType(event));
 }

@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 #include "engine/session/SessionEvents.h"
 
 namespace qcode::test {
@@ -18,6 +20,9 @@ public:
     using QObject::QObject;
 
     void publish(const SessionEvent &event) override;
+    // Called with each event as it is published, before it is recorded:
+    // lets a test look at the database at that very moment.
+    void setObserver(std::function<void(const SessionEvent &)> observer) { m_observer = std::move(observer); }
 
     const QList<SessionEvent> &events() const { return m_events; }
     QStringList types() const;
@@ -50,6 +55,7 @@ Q_SIGNALS:
 
 private:
     QList<SessionEvent> m_events;
+    std::function<void(const SessionEvent &)> m_observer;
 };
 
 } // namespace qcode::test

@@ -130,7 +130,9 @@ private Q_SLOTS:
     void rejectingTheDoomLoopStops();
     void rejectingAToolStops();
     void rejectingWithAMessageFeedsItBackAndContinues();
+    void everyUpdateIsPublishedAfterItsWrite();
     void rateLimitWithRetryAfterWaitsThenSucceeds();
+    void aCutStreamIsRetriedOnTheSameMessageKeepingWhatItSaid();
     void retriesStopAtTheCapWithAClearError();
     void aPermanentErrorEndsTheMessageWithIt();
     void usageOverTheContextLimitAsksForCompaction();
@@ -471,6 +473,39 @@ void SessionProcessorTest::rejectingWithAMessageFeedsItBackAndContinues()
              u"The user rejected permission to use this specific tool call with the following feedback: stop globbing"_s);
 }
 
+void SessionProcessorTest::everyUpdateIsPublishedAfterItsWrite()
+{
+    // Reference §1.5: a listener that reads the database on an update finds
+    // what the update says.
+    QStringList mismatches;
+    Store *store = m_store.get();
+    m_sink->setObserver([store, &mismatches](const SessionEvent &event) {
+        if (const auto *updated = std::get_if<PartUpdated>(&event)) {
+            const auto parts = store->parts(updated->part.messageID);
+            const bool found = parts && std::any_of(parts->cbegin(), parts->cend(),
+                                                    [&](const Part &p) { return p == updated->part; });
+            if (!found)
+                mismatches.append(u"part %1 (%2)"_s.arg(updated->part.id, updated->part.type()));
+        } else if (const auto *message = std::get_if<MessageUpdated>(&event)) {
+            const auto stored = store->message(message->info.id());
+            if (!stored || !*stored || (*stored)->info != message->info)
+                mismatches.append(u"message %1"_s.arg(message->info.id()));
+        }
+    });
+    m_server->enqueue(FakeTurn()
+                          .reasoning({u"Plan"_s})
+                          .text({u"Reading "_s, u"it"_s})
+                          .toolCall(u"read"_s, QJsonObject{{"filePath"_L1, "/a"_L1}}, u"call_1"_s)
+                          .usage(10, 5));
+    auto processor = makeProcessor(setup());
+    Outcome outcome{};
+    QVERIFY(run(*processor, &outcome));
+    QCOMPARE(outcomeName(outcome), u"Continue"_s);
+    QVERIFY(m_sink->all<PartUpdated>().size() >= 7);
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join(u", "_s)));
+    m_sink->setObserver({});
+}
+
 void SessionProcessorTest::rateLimitWithRetryAfterWaitsThenSucceeds()
 {
     m_server->enqueue(FakeTurn::httpError(429, RateLimitBody, {{"retry-after-ms", "40"}}));
@@ -491,6 +526,36 @@ void SessionProcessorTest::rateLimitWithRetryAfterWaitsThenSucceeds()
     QCOMPARE(seen.at(1), SessionStatus::busy());
 
     QCOMPARE(storedText(*m_store, m_assistant.id), u"Finally"_s);
+    QVERIFY(!storedMessage().error);
+}
+
+void SessionProcessorTest::aCutStreamIsRetriedOnTheSameMessageKeepingWhatItSaid()
+{
+    // message_start, the text block's start, its first delta — then the
+    // server closes the connection. No retry-after: the 2 s backoff.
+    m_server->enqueue(FakeTurn().text({u"Partial "_s, u"answer"_s}).disconnectAfter(3));
+    m_server->enqueue(FakeTurn().text({u"Whole answer"_s}).usage(10, 5));
+    auto processor = makeProcessor(setup());
+    Outcome outcome{};
+    QVERIFY(run(*processor, &outcome, 20000));
+    QCOMPARE(outcomeName(outcome), u"Continue"_s);
+    QCOMPARE(m_server->requests().size(), 2);
+    const QList<SessionStatus> seen = statuses(*m_sink);
+    QCOMPARE(seen.size(), 3); // busy, retry, busy
+    QCOMPARE(seen.at(1).type, SessionStatus::Type::Retry);
+    QCOMPARE(seen.at(1).attempt, 1);
+    QCOMPARE(seen.at(1).next, PinnedNow.toMSecsSinceEpoch() + RetryPolicy::InitialDelayMs);
+
+    QStringList texts;
+    const auto parts = m_store->parts(m_assistant.id);
+    QVERIFY(parts);
+    for (const Part &part : *parts) {
+        if (const auto *text = part.as<TextPart>()) {
+            texts.append(text->text);
+            QVERIFY(text->time && text->time->end);
+        }
+    }
+    QCOMPARE(texts, (QStringList{u"Partial"_s, u"Whole answer"_s}));
     QVERIFY(!storedMessage().error);
 }
 
