@@ -1,9 +1,9 @@
 #include "PartWriter.h"
 
-#include "SessionLogging.h"
-
 #include <algorithm>
 #include <utility>
+
+#include "SessionLogging.h"
 
 using namespace Qt::StringLiterals;
 

@@ -332,7 +332,9 @@ QCoro::Task<Result<void>> SessionProcessor::onToolCall(ToolCallEvent event)
 
     QCoro::Task<std::optional<PermissionAnswer>> checking = checkDoomLoop(*tool);
     const std::optional<PermissionAnswer> doomLoop = co_await checking;
-    if (!self)
+    // A question cut short by the abort is not the person's answer; cleanup
+    // marks the call aborted.
+    if (!self || aborted())
         co_return Result<void>();
     if (doomLoop && !doomLoop->allows()) {
         if (doomLoop->reply == PermissionReply::RejectWithMessage)
@@ -340,9 +342,6 @@ QCoro::Task<Result<void>> SessionProcessor::onToolCall(ToolCallEvent event)
                                                      ToolFailure::Kind::PermissionRejectedWithMessage});
         co_return finishTool(callID, ToolFailure{RejectedText, ToolFailure::Kind::PermissionRejected});
     }
-    if (aborted())
-        co_return Result<void>();
-
     const ToolCall call{event.toolName, callID, *event.parsedInput};
     const ToolContext context{m_message.sessionID, m_message.id, m_message.agent, m_abort};
     QCoro::Task<ToolResult> running = m_setup.tools->run(call, context);
