@@ -195,8 +195,9 @@ QList<UserMessageBuilder::Draft> UserMessageBuilder::fromFile(const std::optiona
         auto text = DataUrl::decodeText(file.url);
         if (!text)
             return {context.failure(name, tr("Cannot read the attached text %1: %2").arg(name, text.error().message))};
-        return {Draft{std::nullopt, syntheticText(ReadCallPrefix + readArguments(file.filename.value_or(QString()))),
-                      {}},
+        // JSON.stringify drops an undefined filePath: "{}" for a nameless paste.
+        const QString arguments = file.filename ? readArguments(*file.filename) : u"{}"_s;
+        return {Draft{std::nullopt, syntheticText(ReadCallPrefix + arguments), {}},
                 Draft{std::nullopt, syntheticText(*text), {}}, Draft{id, file, {}}};
     }
     if (url.scheme() == "file"_L1)

@@ -150,6 +150,17 @@ private Q_SLOTS:
                                         "(End of file - total 5 lines)"_L1));
     }
 
+    void keepsACrLfSplitAcrossReadChunksAsOneLineEnd()
+    {
+        // The reader takes 64 KiB at a time; the CR ends one chunk, the LF
+        // starts the next.
+        ProjectFiles project;
+        const QString path = project.write(u"split.txt"_s, QByteArray(64 * 1024 - 1, 'a') + "\r\nb");
+        const auto result = FileReader(project.root(), project.root()).read({path, {}, {}});
+        QVERIFY(result.ok());
+        QVERIFY(result->output.contains("\n2: b\n\n(End of file - total 2 lines)"_L1));
+    }
+
     void suggestsSimilarNamesForAMissingFile()
     {
         ProjectFiles project;

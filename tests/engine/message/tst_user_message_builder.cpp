@@ -235,6 +235,9 @@ private Q_SLOTS:
         QCOMPARE(textOf(parts[1]).text, u"pasted\ntext"_s);
         QVERIFY(isSynthetic(parts[0]) && isSynthetic(parts[1]));
         QCOMPARE(parts[2].as<FilePart>()->url, url);
+        const auto nameless = builder(project).build(
+            input({PromptPart{std::nullopt, FilePart{u"text/plain"_s, std::nullopt, url, std::nullopt}}}), defaults());
+        QCOMPARE(textOf(nameless->message.parts[0]).text, ReadCall + u"{}"_s);
         const auto percent = builder(project).build(
             input({file(u"text/plain"_s, u"data:text/plain,caf%C3%A9%20ok"_s, u"p.txt"_s)}), defaults());
         QCOMPARE(textOf(percent->message.parts[1]).text, u"caf\u00e9 ok"_s);
@@ -307,6 +310,11 @@ private Q_SLOTS:
         const QList<Part> &parts = built->message.parts;
         QCOMPARE(textOf(parts[0]).text, ReadCall + u"{\"filePath\":\"%1\",\"offset\":2,\"limit\":2}"_s.arg(path));
         QVERIFY(textOf(parts[1]).text.contains("<content>\n2: l2\n3: l3\n\n(Showing lines 2-3 of 5."_L1));
+        // A one-line range (a symbol search's answer) reads that line.
+        const auto oneLine = builder(project).build(
+            input({file(u"text/plain"_s, fileUrl(path) + u"?start=4&end=4"_s)}), defaults());
+        QCOMPARE(textOf(oneLine->message.parts[0]).text, ReadCall + u"{\"filePath\":\"%1\",\"offset\":4,\"limit\":1}"_s.arg(path));
+        QVERIFY(textOf(oneLine->message.parts[1]).text.contains("<content>\n4: l4\n\n(Showing lines 4-4 of 5."_L1));
         const auto fromZero = builder(project).build(
             input({file(u"text/plain"_s, fileUrl(path) + u"?start=0"_s)}), defaults());
         QCOMPARE(textOf(fromZero->message.parts[0]).text, ReadCall + u"{\"filePath\":\"%1\",\"offset\":1}"_s.arg(path));
