@@ -17,6 +17,9 @@ public:
     using QObject::QObject;
 
     void answerWith(PermissionAnswer answer) { m_answer = std::move(answer); }
+    // Questions wait for the abort, then answer Reject, as a dialog the
+    // person never answered.
+    void holdUntilAbort() { m_hold = true; }
 
     QCoro::Task<PermissionAnswer> ask(PermissionRequest request, QPointer<AbortSignal> abort) override;
 
@@ -27,6 +30,7 @@ Q_SIGNALS:
 
 private:
     PermissionAnswer m_answer{PermissionReply::Once, {}};
+    bool m_hold = false;
     QList<PermissionRequest> m_requests;
 };
 

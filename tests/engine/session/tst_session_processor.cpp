@@ -140,6 +140,7 @@ private Q_SLOTS:
     void abortMidStreamEndsTheMessageAndMarksUnfinishedTools();
     void abortWhileAToolRunsMarksItAborted();
     void abortDuringARetryWaitEndsAtOnce();
+    void abortDuringAPermissionQuestionMarksTheCallAborted();
 
 private:
     SessionProcessor::Setup setup();
@@ -702,6 +703,29 @@ void SessionProcessorTest::abortDuringARetryWaitEndsAtOnce()
     QTRY_VERIFY_WITH_TIMEOUT(result->has_value(), 5000);
     QCOMPARE(outcomeName(**result), u"Stop"_s);
     QCOMPARE(m_server->requests().size(), 1);
+    QCOMPARE(storedMessage().error->name, u"MessageAbortedError"_s);
+}
+
+void SessionProcessorTest::abortDuringAPermissionQuestionMarksTheCallAborted()
+{
+    const QJsonObject input{{"filePath"_L1, "/a"_L1}};
+    m_server->enqueue(FakeTurn()
+                          .toolCall(u"read"_s, input, u"call_1"_s)
+                          .toolCall(u"read"_s, input, u"call_2"_s)
+                          .toolCall(u"read"_s, input, u"call_3"_s));
+    m_permissions->holdUntilAbort();
+    QSignalSpy asked(m_permissions.get(), &ScriptedPermissionAsker::asked);
+    auto processor = makeProcessor(setup());
+    auto result = std::make_shared<std::optional<Outcome>>();
+    QCoro::connect(processor->process(factory()), this, [result](Outcome o) { *result = o; });
+    QVERIFY(asked.wait(10000));
+
+    m_abort->abort();
+    QTRY_VERIFY_WITH_TIMEOUT(result->has_value(), 10000);
+    QCOMPARE(outcomeName(**result), u"Stop"_s);
+    QCOMPARE(m_tools->calls().size(), 2);
+    QCOMPARE(std::get<ToolError>(storedTool(*m_store, m_assistant.id, u"call_3"_s)->state).error,
+             u"Tool execution aborted"_s);
     QCOMPARE(storedMessage().error->name, u"MessageAbortedError"_s);
 }
 
