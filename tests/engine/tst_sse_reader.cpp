@@ -143,7 +143,8 @@ private Q_SLOTS:
 
     void ignoresAnIdContainingNul()
     {
-        QCOMPARE(readAll(QByteArray("id: 5\ndata: x\n\nid: a\0b\ndata: y\n\n", 35)),
+        static constexpr char Body[] = "id: 5\ndata: x\n\nid: a\0b\ndata: y\n\n";
+        QCOMPARE(readAll(QByteArray(Body, sizeof Body - 1)),
                  (QList<SseEvent>{sse("x", {}, u"5"_s), sse("y", {}, u"5"_s)}));
     }
 
