@@ -2,6 +2,140 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AgentConfig</name>
+    <message>
+        <source>true/false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: agent &quot;%2&quot;: &quot;%3&quot; %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be text, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number of at least 1, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be written &quot;provider/model&quot;, such as &quot;anthropic/claude-sonnet-4-5&quot;; &quot;%1&quot; is not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;primary&quot;, &quot;subagent&quot; or &quot;all&quot;, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a colour such as &quot;#FF5733&quot; or one of %1, not &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a map, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a map of tool names to true or false, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must map each tool to true or false; &quot;%1&quot; is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agent &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AgentRegistry</name>
+    <message>
+        <source>OPENCODE_PERMISSION is not valid JSON (%1); it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: &quot;tools&quot; must be a map of tool names to true or false; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: &quot;%1&quot; must be a map of agent names to their settings; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: %1.%2 must be a map of settings; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the settings for the built-in agent &quot;%2&quot; are ignored except its permission rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the agent &quot;%2&quot; is skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: &quot;default_agent&quot; must be an agent name; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default agent &quot;%1&quot; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default agent &quot;%1&quot; is a subagent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default agent &quot;%1&quot; is hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no primary visible agent found</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AnthropicRequestBuilder</name>
     <message>
         <source>Anthropic models read JPEG, PNG, GIF and WebP images; &quot;%1&quot; is %2.</source>
@@ -70,6 +204,98 @@
     </message>
 </context>
 <context>
+    <name>DataUrl</name>
+    <message>
+        <source>This is not a data URL: it does not start with &quot;data:&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data URL has no comma before its contents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data URL&apos;s base64 contents are broken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data URL has a broken escape at character %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FileReader</name>
+    <message>
+        <source>offset must be greater than or equal to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limit must be greater than or equal to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filePath must name a file or directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read binary file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File not found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File not found: %1
+
+Did you mean one of these?
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot list %1: permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is too large to attach (%2 MB; the limit is %3 MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offset %1 is out of range for this file (%2 lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FrontMatter</name>
+    <message>
+        <source>%1:1: the front matter that starts here is never closed by a &quot;---&quot; line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:2: the front matter must be &quot;key: value&quot; lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GeminiRequestBuilder</name>
     <message>
         <source>Gemini takes system instructions only before the conversation; a system message arrived after it.</source>
@@ -112,6 +338,34 @@
     <message>
         <source>Could not remove the key for %1 from the system keychain: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MarkdownAgents</name>
+    <message>
+        <source>The agent file could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MessageErrors</name>
+    <message>
+        <source>The answer was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The provider failed %n time(s) in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -215,6 +469,17 @@
     </message>
 </context>
 <context>
+    <name>PermissionRules</name>
+    <message>
+        <source>%1: %2&quot;%3&quot; is %4, which is not &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;; it is treated as &quot;ask&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2&quot;%3&quot; must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them; it is %4 and is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProviderError</name>
     <message>
         <source>The server answered with an HTML page instead of an API response.</source>
@@ -304,6 +569,18 @@
     </message>
     <message>
         <source>The provider returned an error qcode does not recognise (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free usage exceeded, add credits to your account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider is overloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate limited</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -572,10 +849,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>replace the todo list of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>save the todo list of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -593,6 +866,136 @@
     </message>
     <message>
         <source>save the permission rules of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UserMessageBuilder</name>
+    <message>
+        <source>The message id is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A part id is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The part id %1 is given twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No agent is chosen and there is no default agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is chosen: pick a model or configure a default one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The attachment %1 has no valid URL (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the attached text %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP server named %1 is connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource not found: %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>YamlSubset</name>
+    <message>
+        <source>this line does not fit the structure above it; check its indentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a tab is used for indentation; YAML indents with spaces only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the values are nested too deeply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this line is indented more than the keys above it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list item &quot;- …&quot; where a &quot;key: value&quot; line was expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a &quot;key: value&quot; line, found &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this list item is indented more than the items above it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YAML anchors (&amp;) and tags (!) are not supported in front matter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this line is indented more than the keys above it (a nested map starts on the line after its &quot;key:&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bad \%1 escape in a double-quoted value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unknown escape \%1 in a double-quoted value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a quoted value is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected text &quot;%1&quot; after a quoted value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot; after a block scalar indicator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a [ or { is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected text &quot;%1&quot; after a [list] or {map}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a [list] or {map} ends too early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;,&quot; or &quot;]&quot; in a [list]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a key is missing in a {map}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;,&quot; or &quot;}&quot; in a {map}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -620,10 +1023,6 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the response from %1 grew beyond %2 MB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the connection to %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -633,6 +1032,10 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     </message>
     <message>
         <source>%1 sent nothing for %2 s in the middle of its answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response from %1 grew beyond %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -705,6 +1108,17 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     <name>qcode::OpenAIResponsesStreamDecoder</name>
     <message>
         <source>The provider reported that the response failed without saying why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PartWriter</name>
+    <message>
+        <source>Part %1 is a %2 part, which does not stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part %1 is not streaming.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
