@@ -2,19 +2,12 @@
 
 #include "Identifier.h"
 #include "JsonFields.h"
+#include "Overloaded.h"
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-// Clang before 17 (and Apple's) needs the guide that C++20 makes implicit.
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 QJsonObject timeJson(const PartTime &t)
 {

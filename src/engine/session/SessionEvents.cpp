@@ -2,18 +2,13 @@
 
 #include <QJsonArray>
 
+#include "model/Overloaded.h"
+
 using namespace Qt::StringLiterals;
 
 namespace qcode {
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 QJsonObject requestJson(const PermissionRequest &r)
 {

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include "engine/provider/ProviderRequest.h"
+#include "engine/request/RequestBuilder.h"
 
 namespace qcode::test {
 
@@ -30,6 +31,16 @@ inline QString pretty(const QJsonValue &value)
     if (value.isArray())
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson());
     return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
+}
+
+// Builds a request the test expects to be valid; a failure ends the test run
+// with the builder's sentence.
+inline HttpRequestSpec build(const ProviderRequest &r)
+{
+    Result<HttpRequestSpec> spec = buildHttpRequest(r);
+    if (!spec)
+        qFatal("building failed: %s", qPrintable(spec.errorMessage()));
+    return *spec;
 }
 
 inline QJsonObject bodyOf(const HttpRequestSpec &spec)

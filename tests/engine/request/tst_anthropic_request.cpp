@@ -13,14 +13,6 @@ using namespace qcode::test;
 
 namespace {
 
-HttpRequestSpec build(const ProviderRequest &r)
-{
-    Result<HttpRequestSpec> spec = buildHttpRequest(r);
-    if (!spec)
-        qFatal("building failed: %s", qPrintable(spec.errorMessage()));
-    return *spec;
-}
-
 const QJsonObject Cache{{"type"_L1, "ephemeral"_L1}};
 
 } // namespace

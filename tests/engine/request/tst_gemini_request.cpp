@@ -14,14 +14,6 @@ using namespace qcode::test;
 
 namespace {
 
-HttpRequestSpec build(const ProviderRequest &r)
-{
-    Result<HttpRequestSpec> spec = buildHttpRequest(r);
-    if (!spec)
-        qFatal("building failed: %s", qPrintable(spec.errorMessage()));
-    return *spec;
-}
-
 QJsonObject google(const char *signature)
 {
     return QJsonObject{{"google"_L1, QJsonObject{{"thoughtSignature"_L1, QLatin1StringView(signature)}}}};

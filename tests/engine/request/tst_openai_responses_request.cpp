@@ -12,14 +12,6 @@ using namespace qcode::test;
 
 namespace {
 
-HttpRequestSpec build(const ProviderRequest &r)
-{
-    Result<HttpRequestSpec> spec = buildHttpRequest(r);
-    if (!spec)
-        qFatal("building failed: %s", qPrintable(spec.errorMessage()));
-    return *spec;
-}
-
 QJsonObject openai(const char *itemId, const char *encrypted = nullptr)
 {
     QJsonObject o{{"itemId"_L1, QLatin1StringView(itemId)}};
