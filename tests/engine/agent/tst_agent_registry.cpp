@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "TempTree.h"
+
 #include "engine/agent/AgentRegistry.h"
 #include "engine/agent/PermissionRules.h"
 #include "engine/agent/PromptLibrary.h"
@@ -49,19 +51,11 @@ class TestAgentRegistry : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
+    test::TempTree m_tree;
 
-    QString path(const QString &relative) const { return QDir(m_dir.path()).filePath(relative); }
+    QString path(const QString &relative) const { return m_tree.path(relative); }
 
-    void write(const QString &relative, const QByteArray &text)
-    {
-        const QString file = path(relative);
-        QVERIFY(QDir().mkpath(QFileInfo(file).absolutePath()));
-        QSaveFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(text);
-        QVERIFY(out.commit());
-    }
+    void write(const QString &relative, const QByteArray &text) { QVERIFY(m_tree.write(relative, text)); }
 
     AgentPaths paths() const
     {
@@ -97,8 +91,7 @@ class TestAgentRegistry : public QObject
 private Q_SLOTS:
     void init()
     {
-        QVERIFY(m_dir.isValid());
-        QDir(m_dir.path()).removeRecursively();
+        QVERIFY(m_tree.reset());
         QVERIFY(QDir().mkpath(path(u"repo/app"_s)));
         QVERIFY(QDir().mkpath(path(u"home/.config/opencode"_s)));
     }

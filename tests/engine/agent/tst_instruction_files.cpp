@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "TempTree.h"
+
 #include <QCoro/QCoroTask>
 
 #include <memory>
@@ -103,19 +105,11 @@ class TestInstructionFiles : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
+    test::TempTree m_tree;
 
-    QString path(const QString &relative) const { return QDir::cleanPath(QDir(m_dir.path()).filePath(relative)); }
+    QString path(const QString &relative) const { return m_tree.path(relative); }
 
-    void write(const QString &relative, const QByteArray &text)
-    {
-        const QString file = path(relative);
-        QVERIFY(QDir().mkpath(QFileInfo(file).absolutePath()));
-        QSaveFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(text);
-        QVERIFY(out.commit());
-    }
+    void write(const QString &relative, const QByteArray &text) { QVERIFY(m_tree.write(relative, text)); }
 
     // A home with OpenCode's global folder, a worktree "repo" and a project
     // two levels below it.
@@ -140,8 +134,7 @@ class TestInstructionFiles : public QObject
 private Q_SLOTS:
     void init()
     {
-        QVERIFY(m_dir.isValid());
-        QDir(m_dir.path()).removeRecursively();
+        QVERIFY(m_tree.reset());
         QVERIFY(QDir().mkpath(path(u"repo/packages/app/src"_s)));
         QVERIFY(QDir().mkpath(path(u"home/.config/opencode"_s)));
     }

@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "TempTree.h"
+
 #include "engine/config/Config.h"
 #include "engine/config/ConfigLoader.h"
 #include "engine/config/JsonMerge.h"
@@ -18,19 +20,11 @@ class TestConfigLoading : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
+    test::TempTree m_tree;
 
-    QString path(const QString &relative) const { return QDir(m_dir.path()).filePath(relative); }
+    QString path(const QString &relative) const { return m_tree.path(relative); }
 
-    void write(const QString &relative, const QByteArray &text)
-    {
-        const QString file = path(relative);
-        QVERIFY(QDir().mkpath(QFileInfo(file).absolutePath()));
-        QSaveFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(text);
-        QVERIFY(out.commit());
-    }
+    void write(const QString &relative, const QByteArray &text) { QVERIFY(m_tree.write(relative, text)); }
 
     // A home, two global folders and a project two levels below a worktree
     // root, all inside the temporary folder; an empty environment.
@@ -48,8 +42,7 @@ class TestConfigLoading : public QObject
 private Q_SLOTS:
     void init()
     {
-        QVERIFY(m_dir.isValid());
-        QDir(m_dir.path()).removeRecursively();
+        QVERIFY(m_tree.reset());
         QVERIFY(QDir().mkpath(path(u"repo/packages/app"_s)));
     }
 
