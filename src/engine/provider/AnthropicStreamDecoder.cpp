@@ -38,9 +38,7 @@ QList<ProviderEvent> AnthropicStreamDecoder::decode(const SseEvent &event)
     if (!payload)
         return {};
 
-    QString type = payload->value("type"_L1).toString();
-    if (type.isEmpty())
-        type = event.event;
+    const QString type = eventType(*payload, event);
 
     if (type == "content_block_delta"_L1) {
         blockDelta(*payload);

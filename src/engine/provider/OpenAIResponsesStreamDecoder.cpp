@@ -43,9 +43,7 @@ QList<ProviderEvent> OpenAIResponsesStreamDecoder::decode(const SseEvent &event)
     if (!payload)
         return {};
 
-    QString type = payload->value("type"_L1).toString();
-    if (type.isEmpty())
-        type = event.event;
+    const QString type = eventType(*payload, event);
     const QString itemId = payload->value("item_id"_L1).toString();
 
     if (type == "response.output_text.delta"_L1) {

@@ -21,6 +21,12 @@ std::unique_ptr<StreamDecoder> StreamDecoder::create(WireProtocol protocol)
     return std::make_unique<OpenAIChatStreamDecoder>();
 }
 
+QString StreamDecoder::eventType(const QJsonObject &payload, const SseEvent &event)
+{
+    const QString type = payload.value(QLatin1StringView("type")).toString();
+    return type.isEmpty() ? event.event : type;
+}
+
 std::optional<QJsonObject> StreamDecoder::parseObject(const SseEvent &event)
 {
     QJsonParseError error;

@@ -41,6 +41,9 @@ protected:
     // The event's JSON object, or nothing (logged) when it is not one.
     // Invalid UTF-8 is replaced rather than losing the whole event.
     static std::optional<QJsonObject> parseObject(const SseEvent &event);
+    // The payload's own "type", else the SSE event name (Anthropic and
+    // Responses send both; recorders sometimes keep only one).
+    static QString eventType(const QJsonObject &payload, const SseEvent &event);
     // A token count when the value is a number; providers send null or
     // leave fields out when they did not count them.
     static std::optional<qint64> count(const QJsonValue &value);
