@@ -27,6 +27,8 @@ QString fileName(PromptText prompt)
     case PromptText::Summary: return u"summary"_s;
     case PromptText::PlanReminder: return u"plan-reminder"_s;
     case PromptText::BuildSwitch: return u"build-switch"_s;
+    case PromptText::MaxSteps: return u"max-steps"_s;
+    case PromptText::CompactionRequest: return u"compaction-request"_s;
     }
     return u"default"_s;
 }

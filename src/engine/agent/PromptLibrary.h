@@ -22,6 +22,10 @@ enum class PromptText {
     // Reminders added to the last user message (reference §2.7).
     PlanReminder,
     BuildSwitch,
+    // The assistant prefill of a prompt's last allowed step (reference §2.5).
+    MaxSteps,
+    // What the compaction agent is asked to write (reference §5.4 step 6).
+    CompactionRequest,
 };
 
 namespace PromptLibrary {

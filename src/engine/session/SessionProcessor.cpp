@@ -343,7 +343,9 @@ QCoro::Task<Result<void>> SessionProcessor::onToolCall(ToolCallEvent event)
         co_return finishTool(callID, ToolFailure{RejectedText, ToolFailure::Kind::PermissionRejected});
     }
     const ToolCall call{event.toolName, callID, *event.parsedInput};
-    const ToolContext context{m_message.sessionID, m_message.id, m_message.agent, m_abort};
+    ToolContext context{m_message.sessionID, m_message.id, m_message.agent, m_abort};
+    context.callID = event.toolCallId;
+    context.model = ModelRef{m_message.providerID, m_message.modelID};
     QCoro::Task<ToolResult> running = m_setup.tools->run(call, context);
     const ToolResult result = co_await running;
     if (!self)

@@ -81,7 +81,7 @@ private Q_SLOTS:
         for (PromptText prompt : {PromptText::Anthropic, PromptText::Beast, PromptText::Codex, PromptText::Gemini,
                                   PromptText::Trinity, PromptText::Default, PromptText::Explore, PromptText::Compaction,
                                   PromptText::Title, PromptText::Summary, PromptText::PlanReminder,
-                                  PromptText::BuildSwitch}) {
+                                  PromptText::BuildSwitch, PromptText::MaxSteps, PromptText::CompactionRequest}) {
             const QString text = PromptLibrary::text(prompt);
             QVERIFY2(text.size() > 100, qPrintable(PromptLibrary::resourcePath(prompt)));
             QVERIFY(!text.endsWith(QLatin1Char('\n')));

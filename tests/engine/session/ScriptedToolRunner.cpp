@@ -22,4 +22,20 @@ QCoro::Task<ToolResult> ScriptedToolRunner::run(ToolCall call, ToolContext conte
     co_return result;
 }
 
+QList<ToolDefinition> ScriptedToolRunner::definitions(const ToolScope &scope) const
+{
+    m_scopes.append(scope);
+    QStringList names = m_results.keys() + m_held;
+    names.sort();
+    names.removeDuplicates();
+    QList<ToolDefinition> definitions;
+    for (const QString &name : std::as_const(names)) {
+        if (scope.disabled.contains(name))
+            continue;
+        definitions.append({name, QStringLiteral("The scripted %1 tool.").arg(name),
+                            QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}});
+    }
+    return definitions;
+}
+
 } // namespace qcode::test

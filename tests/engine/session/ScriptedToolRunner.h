@@ -23,6 +23,10 @@ public:
     void holdUntilAbort(const QString &tool) { m_held.append(tool); }
 
     QCoro::Task<ToolResult> run(ToolCall call, ToolContext context) override;
+    // One definition per scripted or held tool, named after it; the scopes
+    // asked for are recorded.
+    QList<ToolDefinition> definitions(const ToolScope &scope) const override;
+    const QList<ToolScope> &scopes() const { return m_scopes; }
 
     const QList<ToolCall> &calls() const { return m_calls; }
     const QList<ToolContext> &contexts() const { return m_contexts; }
@@ -35,6 +39,7 @@ private:
     QStringList m_held;
     QList<ToolCall> m_calls;
     QList<ToolContext> m_contexts;
+    mutable QList<ToolScope> m_scopes;
 };
 
 } // namespace qcode::test

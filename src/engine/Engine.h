@@ -1,0 +1,164 @@
+#pragma once
+
+#include <QDateTime>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QProcessEnvironment>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "engine/config/ConfigLocations.h"
+#include "engine/message/PromptInput.h"
+#include "engine/session/RetryPolicy.h"
+#include "engine/session/SessionEvents.h"
+#include "engine/session/ToolRunner.h"
+
+class QNetworkAccessManager;
+
+namespace qcode {
+
+class Store;
+class ProjectInstance;
+class PromptLoop;
+class PermissionCenter;
+
+// How the engine answers a permission the rules leave to the person.
+enum class AskPolicy {
+    Ask,         // publish PermissionAsked and wait for replyPermission() (the app)
+    AutoApprove, // answer Once at once (`qcode run --auto-approve`)
+    Refuse,      // answer Reject at once; the refusal is published as a session error
+};
+
+// Everything the engine takes from outside. Defaults are the real system;
+// tests point each at temporary folders, a fake clock and test tools.
+struct EngineOptions {
+    QString databasePath;  // empty: DataPaths::databaseFile()
+    QString dataDirectory; // empty: DataPaths::dataDirectory()
+    // Where config, agents and instructions of a project folder are looked
+    // up; empty: ConfigLocations::forSystem.
+    std::function<ConfigLocations(const QString &directory, const QString &worktree)> locations;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    RetryPolicy retry;
+    AskPolicy askPolicy = AskPolicy::Ask;
+    // The tools of one project folder; empty: the built-in tool registry.
+    std::function<std::shared_ptr<ToolRunner>(const ProjectInstance &project)> tools;
+    // Now; tests pin it so retry deadlines and ids are predictable.
+    std::function<QDateTime()> clock;
+    // Compaction attempts one prompt may make before it gives up with an
+    // error (OpenCode has no bound and compacts forever when the system
+    // prompt and tools alone overflow the context).
+    int maxCompactionsPerPrompt = 3;
+    // Generate titles after the first exchange (reference §2.11).
+    bool generateTitles = true;
+};
+
+// What ended a prompt's loop, for callers that wait for it (`qcode run`).
+struct PromptOutcome {
+    QString sessionID;
+    // The newest assistant message when the loop ended; empty if none.
+    QString messageID;
+    // Set when the loop ended on an error (the same one published as
+    // SessionError or stored on the message).
+    std::optional<NamedError> error;
+    bool aborted = false;
+};
+
+// A new session. `id` may be given (ses_…, ascending) so the caller knows it
+// before SessionCreated arrives; empty: the engine makes one.
+struct NewSession {
+    QString id;
+    QString directory; // the project folder
+    std::optional<QString> parentID;
+    QString title;     // empty: OpenCode's default "New session - <ISO time>"
+};
+
+// The engine (DESIGN.md §2): one object on its own thread that owns the
+// network manager, a store connection and every running prompt loop.
+//
+// Its public calls may be made from any thread: each is queued to the
+// engine's thread and returns at once. What happens is reported by the
+// signals below — the event bus of reference §10, one signal per event
+// type, plus event() carrying every one of them in order, for listeners
+// that want them all (the JSON printer of `qcode run`, tests). Payloads are
+// values (SessionEvents.h documents each); connect with queued connections
+// from other threads.
+//
+//     auto *thread = new QThread;
+//     auto *engine = new Engine(options);
+//     engine->moveToThread(thread);
+//     thread->start();
+//     engine->open(); // opens the store on the engine thread
+//     engine->createSession({id, folder});
+//     engine->prompt(input);
+class Engine : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Engine(EngineOptions options = {}, QObject *parent = nullptr);
+    ~Engine() override;
+
+    // Opens the database on the engine thread. Failure is reported as
+    // SessionError without a session and with opened(false).
+    void open();
+
+    void createSession(NewSession session);
+    // Builds the user message (reference §2.6) and runs the loop. While
+    // the session is busy the message is stored and the running loop picks
+    // it up (reference §2.2); the caller's promptFinished still comes.
+    void prompt(PromptInput input);
+    // Stops the session's loop: the stream is cut, running tools are told,
+    // pending asks are rejected, unfinished tool parts say "Tool execution
+    // aborted", the status becomes idle.
+    void abort(const QString &sessionID);
+    // Manual compaction (OpenCode's /compact): a compaction request with
+    // the session's last model, then the loop.
+    void compact(const QString &sessionID);
+    void replyPermission(const QString &requestID, PermissionReply reply, const QString &message = {});
+    // A copy of the session up to and including `messageID` (all of it
+    // when empty), under the new id `newID` (empty: the engine makes one).
+    void fork(const QString &sessionID, const QString &messageID = {}, const QString &newID = {});
+    // Aborts, then deletes the session and its children.
+    void deleteSession(const QString &sessionID);
+
+    bool isBusy(const QString &sessionID) const; // engine thread only
+
+Q_SIGNALS:
+    void opened(bool ok);
+
+    // Every event below, in order.
+    void event(const qcode::SessionEvent &event);
+
+    void sessionCreated(const qcode::Session &info);
+    void sessionUpdated(const qcode::Session &info);
+    void sessionDeleted(const qcode::Session &info);
+    void sessionStatus(const QString &sessionID, const qcode::SessionStatus &status);
+    void messageUpdated(const qcode::Message &info);
+    void messageRemoved(const QString &sessionID, const QString &messageID);
+    void partUpdated(const qcode::Part &part);
+    void partRemoved(const QString &sessionID, const QString &messageID, const QString &partID);
+    void partDelta(const qcode::PartDelta &delta);
+    void permissionAsked(const qcode::PermissionRequest &request);
+    void permissionReplied(const QString &sessionID, const QString &requestID, qcode::PermissionReply reply);
+    void todoUpdated(const QString &sessionID, const QList<qcode::Todo> &todos);
+    void sessionCompacted(const QString &sessionID);
+    void sessionError(const std::optional<QString> &sessionID, const qcode::NamedError &error);
+
+    // Not on OpenCode's bus: a prompt() call's loop ended (once per call,
+    // queued prompts included).
+    void promptFinished(const qcode::PromptOutcome &outcome);
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+    friend class Private;
+};
+
+} // namespace qcode
+
+Q_DECLARE_METATYPE(qcode::PromptOutcome)
+Q_DECLARE_METATYPE(qcode::NewSession)
