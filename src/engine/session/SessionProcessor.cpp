@@ -343,9 +343,17 @@ QCoro::Task<Result<void>> SessionProcessor::onToolCall(ToolCallEvent event)
         co_return finishTool(callID, ToolFailure{RejectedText, ToolFailure::Kind::PermissionRejected});
     }
     const ToolCall call{event.toolName, callID, *event.parsedInput};
-    ToolContext context{m_message.sessionID, m_message.id, m_message.agent, m_abort};
+    ToolContext context;
+    context.sessionID = m_message.sessionID;
+    context.messageID = m_message.id;
+    context.agent = m_message.agent;
+    context.abort = m_abort;
     context.callID = event.toolCallId;
     context.model = ModelRef{m_message.providerID, m_message.modelID};
+    context.progress = [self, callID](const QString &title, const QJsonObject &metadata) {
+        if (self)
+            self->onToolProgress(callID, title, metadata);
+    };
     QCoro::Task<ToolResult> running = m_setup.tools->run(call, context);
     const ToolResult result = co_await running;
     if (!self)
@@ -387,6 +395,21 @@ QCoro::Task<std::optional<PermissionAnswer>> SessionProcessor::checkDoomLoop(Too
     QCoro::Task<PermissionAnswer> asking = m_setup.permissions->ask(request, m_abort);
     const PermissionAnswer answer = co_await asking;
     co_return answer;
+}
+
+void SessionProcessor::onToolProgress(const QString &callID, const QString &title, const QJsonObject &metadata)
+{
+    const auto it = m_toolCalls.find(callID);
+    if (it == m_toolCalls.end())
+        return; // finished meanwhile: the final state wins
+    ToolPart *tool = it->as<ToolPart>();
+    if (Result<void> updated = tool->updateRunning(title.isEmpty() ? std::nullopt : std::optional(title), metadata);
+        !updated) {
+        qCWarning(lcProcessor) << "tool progress for" << callID << updated.errorMessage();
+        return;
+    }
+    if (Result<void> written = m_writer.write(*it); !written)
+        qCWarning(lcProcessor) << "tool progress for" << callID << written.errorMessage();
 }
 
 Result<void> SessionProcessor::finishTool(const QString &callID, const ToolResult &result)

@@ -100,6 +100,8 @@ private:
     Result<void> onToolInputStart(const ToolInputStartEvent &event);
     Result<void> onFinishStep(const FinishStepEvent &event);
     Result<void> finishTool(const QString &callID, const ToolResult &result);
+    // A running tool's live title and metadata (bash output as it comes).
+    void onToolProgress(const QString &callID, const QString &title, const QJsonObject &metadata);
 
     void fail(const NamedError &error);
     void closeOpenParts();
