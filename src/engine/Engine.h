@@ -13,6 +13,7 @@
 
 #include "engine/config/ConfigLocations.h"
 #include "engine/message/PromptInput.h"
+#include "engine/session/PermissionCenter.h"
 #include "engine/session/RetryPolicy.h"
 #include "engine/session/SessionEvents.h"
 #include "engine/session/ToolRunner.h"
@@ -24,14 +25,6 @@ namespace qcode {
 class Store;
 class ProjectInstance;
 class PromptLoop;
-class PermissionCenter;
-
-// How the engine answers a permission the rules leave to the person.
-enum class AskPolicy {
-    Ask,         // publish PermissionAsked and wait for replyPermission() (the app)
-    AutoApprove, // answer Once at once (`qcode run --auto-approve`)
-    Refuse,      // answer Reject at once; the refusal is published as a session error
-};
 
 // Everything the engine takes from outside. Defaults are the real system;
 // tests point each at temporary folders, a fake clock and test tools.

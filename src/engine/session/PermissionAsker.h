@@ -15,6 +15,9 @@ namespace qcode {
 struct PermissionAnswer {
     PermissionReply reply = PermissionReply::Reject;
     QString message;
+    // The answer came from a rule, not from the person. A rule's Reject is
+    // OpenCode's DeniedError: the model is told and the loop goes on.
+    bool byRule = false;
 
     bool allows() const { return reply == PermissionReply::Once || reply == PermissionReply::Always; }
 };

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <memory>
+
+#include "engine/agent/AgentRegistry.h"
+#include "engine/agent/EnvironmentInfo.h"
+#include "engine/agent/InstructionFiles.h"
+#include "engine/config/Config.h"
+#include "engine/config/ConfigLocations.h"
+#include "engine/config/ProviderRegistry.h"
+#include "engine/session/ModelRequest.h"
+#include "model/Project.h"
+#include "model/Result.h"
+
+namespace qcode {
+
+// One project folder as the engine sees it (OpenCode's Instance): where it
+// is, which project it belongs to, and what its configuration says —
+// agents, providers and models, instruction files. Loaded once per folder
+// and kept while the engine runs.
+class ProjectInstance
+{
+    Q_DECLARE_TR_FUNCTIONS(ProjectInstance)
+
+public:
+    // Reads the configuration of `directory`. Problems in config files are
+    // not failures: they are in problems() and the rest still applies.
+    static std::unique_ptr<ProjectInstance> load(const QString &directory, const ConfigLocations &locations,
+                                                 const QString &dataDirectory);
+
+    // The git worktree holding `directory` (the nearest folder above it
+    // with a .git), or empty outside git.
+    static QString findWorktree(const QString &directory);
+    // OpenCode's project id: the repository's first root commit (cached in
+    // .git/opencode as OpenCode does), "global" outside git.
+    static QString projectID(const QString &worktree);
+
+    const QString &directory() const { return m_directory; }
+    const QString &worktree() const { return m_worktree; }
+    const Project &project() const { return m_project; }
+    const Config &config() const { return m_config; }
+    const AgentRegistry &agents() const { return m_agents; }
+    ProviderRegistry &providers() { return *m_providers; }
+    const ProviderRegistry &providers() const { return *m_providers; }
+    InstructionFiles &instructions() { return m_instructions; }
+    EnvironmentInfo environment() const;
+    QStringList problems() const;
+
+    // The model `ref` names, ready to call, or OpenCode's error: "Model not
+    // found: p/m. Did you mean: …?".
+    Result<ResolvedModel> resolveModel(const ModelRef &ref) const;
+    // The provider list's default model (config `model`, else the first
+    // usable one).
+    Result<ModelRef> defaultModel() const { return m_providers->defaultModel(); }
+    // config `small_model`, else the provider's small model, else `fallback`.
+    ModelRef smallModel(const ModelRef &fallback) const;
+
+    // The compaction settings of config `compaction`.
+    bool autoCompact() const;
+    bool prune() const;
+    std::optional<qint64> reservedTokens() const;
+    bool continueLoopOnDeny() const;
+
+private:
+    ProjectInstance() = default;
+
+    QString m_directory;
+    QString m_worktree;
+    Project m_project;
+    Config m_config;
+    QStringList m_configProblems;
+    AgentRegistry m_agents;
+    std::unique_ptr<ProviderRegistry> m_providers;
+    InstructionFiles m_instructions{InstructionSources{}};
+};
+
+} // namespace qcode
