@@ -1,0 +1,7 @@
+#include "ToolLogging.h"
+
+namespace qcode {
+
+Q_LOGGING_CATEGORY(lcTool, "qcode.tool", QtInfoMsg)
+
+} // namespace qcode

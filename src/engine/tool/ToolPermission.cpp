@@ -1,0 +1,110 @@
+#include "ToolPermission.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
+
+#include "ToolLogging.h"
+#include "engine/session/PermissionAsker.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode::ToolPermission {
+namespace {
+
+// What the model reads; OpenCode's words, not translated (they are input
+// to the model, which was trained on them).
+const QString RejectedText = u"The user rejected permission to use this specific tool call."_s;
+const QString CorrectedText =
+    u"The user rejected permission to use this specific tool call with the following feedback: %1"_s;
+const QString DeniedText = u"The user has specified a rule which prevents you from using this specific tool call "
+                           "(permission \"%1\" for %2)."_s;
+const QString CannotAskText =
+    u"Permission \"%1\" is needed for %2, and this tool call cannot ask the user for it."_s;
+
+bool contains(const QString &root, const QString &path)
+{
+    if (root.isEmpty())
+        return false;
+    if (path == root)
+        return true;
+    return path.startsWith(root.endsWith(u'/') ? root : root + u'/');
+}
+
+} // namespace
+
+QCoro::Task<std::optional<ToolFailure>> ask(ToolContext context, PermissionRequest request)
+{
+    if (request.sessionID.isEmpty())
+        request.sessionID = context.sessionID;
+    if (!request.tool && !context.callID.isEmpty())
+        request.tool = PermissionToolRef{context.messageID, context.callID};
+    if (!context.permissions) {
+        qCInfo(lcTool) << "refusing" << request.permission << "without an asker";
+        co_return ToolFailure{CannotAskText.arg(request.permission, request.patterns.join(u", "_s)),
+                              ToolFailure::Kind::Failed};
+    }
+    QCoro::Task<PermissionAnswer> asking = context.permissions->ask(request, context.abort);
+    const PermissionAnswer answer = co_await asking;
+    switch (answer.reply) {
+    case PermissionReply::Once:
+    case PermissionReply::Always:
+        co_return std::nullopt;
+    case PermissionReply::RejectWithMessage:
+        co_return ToolFailure{CorrectedText.arg(answer.message), ToolFailure::Kind::PermissionRejectedWithMessage};
+    case PermissionReply::Reject:
+        break;
+    }
+    if (answer.byRule)
+        co_return ToolFailure{DeniedText.arg(request.permission, request.patterns.join(u", "_s)),
+                              ToolFailure::Kind::Failed};
+    co_return ToolFailure{RejectedText, ToolFailure::Kind::PermissionRejected};
+}
+
+QString resolvedPath(const QString &directory, const QString &path)
+{
+    const QString absolute = QDir::cleanPath(QDir(directory).absoluteFilePath(path));
+    QString existing = absolute;
+    QStringList missing;
+    while (!QFileInfo::exists(existing)) {
+        const qsizetype slash = existing.lastIndexOf(u'/');
+        if (slash <= 0)
+            return absolute;
+        missing.prepend(existing.mid(slash + 1));
+        existing.truncate(slash);
+    }
+    const QString canonical = QFileInfo(existing).canonicalFilePath();
+    if (canonical.isEmpty())
+        return absolute;
+    if (missing.isEmpty())
+        return canonical;
+    return QDir::cleanPath(canonical + u'/' + missing.join(u'/'));
+}
+
+bool isInsideProject(const ToolContext &context, const QString &resolved)
+{
+    if (!context.directory.isEmpty() && contains(resolvedPath(QString(), context.directory), resolved))
+        return true;
+    const QString worktree = QDir::cleanPath(context.worktree);
+    if (context.worktree.isEmpty() || worktree == "/"_L1)
+        return false;
+    return contains(resolvedPath(QString(), worktree), resolved);
+}
+
+QCoro::Task<std::optional<ToolFailure>> checkExternalDirectory(ToolContext context, QString target, PathKind kind)
+{
+    const QString resolved = resolvedPath(context.directory, target);
+    if (isInsideProject(context, resolved))
+        co_return std::nullopt;
+    const QString dir = kind == PathKind::Directory ? resolved : QFileInfo(resolved).path();
+    const QString glob = dir.endsWith(u'/') ? QString(dir + u'*') : QString(dir + "/*"_L1);
+    PermissionRequest request;
+    request.permission = u"external_directory"_s;
+    request.patterns = QStringList{glob};
+    request.always = QStringList{glob};
+    request.metadata = QJsonObject{{"filepath"_L1, resolved}, {"parentDir"_L1, dir}};
+    QCoro::Task<std::optional<ToolFailure>> asking = ask(std::move(context), std::move(request));
+    co_return co_await asking;
+}
+
+} // namespace qcode::ToolPermission

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QString>
+
+#include <QCoro/QCoroTask>
+
+#include <optional>
+
+#include "engine/session/SessionEvents.h"
+#include "engine/session/ToolRunner.h"
+
+namespace qcode::ToolPermission {
+
+// The permission asks every tool makes (reference §8.0, §9): a request
+// through the context's asker, and OpenCode's external-directory check.
+// Both answer std::nullopt when the tool may go on, else the failure the
+// model reads.
+//
+// Answers map as the stream processor expects: Once and Always go on;
+// RejectWithMessage is PermissionRejectedWithMessage with the person's
+// words; the person's Reject is PermissionRejected (the loop stops), a
+// rule's Reject (OpenCode's DeniedError) an ordinary failure the model
+// reads and works around. A context without an asker may not ask, so
+// anything that needs a permission is refused.
+
+// The request's sessionID and tool reference are filled from `context`
+// when empty. Arguments by value: the coroutine may outlive the caller's.
+QCoro::Task<std::optional<ToolFailure>> ask(ToolContext context, PermissionRequest request);
+
+enum class PathKind { File, Directory };
+
+// `path` made absolute against `directory`, with "..", "." and symlinks
+// resolved as far as the path exists (the missing rest is appended as
+// written), so a link out of the project or a "../../x" is seen for what
+// it is.
+QString resolvedPath(const QString &directory, const QString &path);
+
+// Whether a resolved path lies in the context's directory or worktree (a
+// worktree of "/" or "" is none, as OpenCode treats "/").
+bool isInsideProject(const ToolContext &context, const QString &resolved);
+
+// OpenCode's assertExternalDirectory: a target outside the project asks
+// `external_directory` with pattern and always "<dir>/*", where dir is the
+// target itself for a directory, else its parent, after resolving; the
+// metadata is {filepath, parentDir}.
+QCoro::Task<std::optional<ToolFailure>> checkExternalDirectory(ToolContext context, QString target, PathKind kind);
+
+} // namespace qcode::ToolPermission
