@@ -1,0 +1,562 @@
+#include "FileSearch.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QtConcurrent>
+
+#include <QCoro/QCoroFuture>
+#include <QCoro/QCoroProcess>
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+#include "ToolLogging.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+namespace {
+
+constexpr qint64 ReadChunkBytes = 64 * 1024;
+// A line longer than this is matched on its first MaxScannedLine bytes
+// only, so one endless line cannot take all memory.
+constexpr qsizetype MaxScannedLine = 1024 * 1024;
+
+using Cancelled = std::shared_ptr<std::atomic_bool>;
+
+// Sets the returned flag when `abort` fires (or is already gone), for work
+// off the engine thread to poll.
+Cancelled cancelFlag(const QPointer<AbortSignal> &abort)
+{
+    auto flag = std::make_shared<std::atomic_bool>(!abort || abort->isAborted());
+    if (abort)
+        QObject::connect(abort.data(), &AbortSignal::aborted, abort.data(), [flag] { *flag = true; });
+    return flag;
+}
+
+bool aborted(const QPointer<AbortSignal> &abort)
+{
+    return !abort || abort->isAborted();
+}
+
+QString cutLine(QString text)
+{
+    if (text.endsWith(u'\r'))
+        text.chop(1);
+    if (text.size() > FileSearch::MaxLineLength)
+        text = text.left(FileSearch::MaxLineLength) + "..."_L1;
+    return text;
+}
+
+// --- ripgrep's globs ------------------------------------------------------
+
+QString translateGlob(const QString &glob)
+{
+    QString out;
+    const qsizetype n = glob.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QChar c = glob.at(i);
+        if (c == u'*') {
+            qsizetype j = i;
+            while (j < n && glob.at(j) == u'*')
+                ++j;
+            const bool doubled = j - i >= 2;
+            const bool atStart = i == 0 || glob.at(i - 1) == u'/';
+            if (doubled && atStart && j == n) {
+                out += ".*"_L1;
+            } else if (doubled && atStart && glob.at(j) == u'/') {
+                out += "(?:[^/]*/)*"_L1;
+                ++j; // the "/" is part of "**/"
+            } else {
+                out += "[^/]*"_L1;
+            }
+            i = j - 1;
+        } else if (c == u'?') {
+            out += "[^/]"_L1;
+        } else if (c == u'[') {
+            qsizetype j = i + 1;
+            if (j < n && (glob.at(j) == u'!' || glob.at(j) == u'^'))
+                ++j;
+            if (j < n && glob.at(j) == u']')
+                ++j;
+            while (j < n && glob.at(j) != u']')
+                ++j;
+            if (j >= n) {
+                out += "\\["_L1;
+                continue;
+            }
+            QString body = glob.mid(i + 1, j - i - 1);
+            if (body.startsWith(u'!'))
+                body[0] = u'^';
+            body.replace(u"\\"_s, u"\\\\"_s);
+            out += u'[' + body + u']';
+            i = j;
+        } else if (c == u'{') {
+            const qsizetype close = glob.indexOf(u'}', i);
+            if (close < 0) {
+                out += "\\{"_L1;
+                continue;
+            }
+            QStringList alternatives;
+            for (const QString &alternative : glob.mid(i + 1, close - i - 1).split(u','))
+                alternatives.append(translateGlob(alternative));
+            out += "(?:"_L1 + alternatives.join(u'|') + u')';
+            i = close;
+        } else if (c == u'\\' && i + 1 < n) {
+            out += QRegularExpression::escape(glob.at(++i));
+        } else {
+            out += QRegularExpression::escape(c);
+        }
+    }
+    return out;
+}
+
+class CompiledGlob
+{
+public:
+    explicit CompiledGlob(QString glob)
+    {
+        if (glob.isEmpty())
+            return;
+        m_active = true;
+        if (glob.startsWith(u'!')) {
+            m_negated = true;
+            glob.remove(0, 1);
+        }
+        if (glob.endsWith(u'/'))
+            glob.chop(1);
+        // As in .gitignore: a "/" anywhere but the end anchors the glob at
+        // the search folder; without one it matches a name at any depth.
+        m_nameOnly = !glob.contains(u'/');
+        if (glob.startsWith(u'/'))
+            glob.remove(0, 1);
+        m_expression.setPattern(QRegularExpression::anchoredPattern(translateGlob(glob)));
+    }
+
+    bool negated() const { return m_negated; }
+
+    // Whether the glob's pattern (without its "!") matches.
+    bool matches(const QString &relativePath) const
+    {
+        if (!m_active)
+            return true;
+        const QString subject = m_nameOnly ? relativePath.section(u'/', -1) : relativePath;
+        return m_expression.match(subject).hasMatch();
+    }
+
+private:
+    bool m_active = false;
+    bool m_negated = false;
+    bool m_nameOnly = false;
+    QRegularExpression m_expression;
+};
+
+// Several globs as ripgrep combines them: a file is kept when no "!" glob
+// matches it and, if there are others, one of them does; a folder is
+// skipped whole when a "!" glob matches it.
+class GlobSet
+{
+public:
+    explicit GlobSet(const QStringList &globs)
+    {
+        for (const QString &glob : globs) {
+            if (glob.isEmpty())
+                continue;
+            CompiledGlob compiled(glob);
+            (compiled.negated() ? m_excluded : m_included).append(compiled);
+        }
+    }
+
+    bool excludesFolder(const QString &relativePath) const { return excluded(relativePath); }
+
+    bool keepsFile(const QString &relativePath) const
+    {
+        if (excluded(relativePath))
+            return false;
+        return m_included.isEmpty()
+               || std::any_of(m_included.begin(), m_included.end(),
+                              [&](const CompiledGlob &glob) { return glob.matches(relativePath); });
+    }
+
+private:
+    bool excluded(const QString &relativePath) const
+    {
+        return std::any_of(m_excluded.begin(), m_excluded.end(),
+                           [&](const CompiledGlob &glob) { return glob.matches(relativePath); });
+    }
+
+    QList<CompiledGlob> m_included;
+    QList<CompiledGlob> m_excluded;
+};
+
+// --- the in-process walk ------------------------------------------------
+
+struct Walk {
+    QList<QFileInfo> files;
+    bool partial = false;
+    bool cancelled = false;
+};
+
+QString relativeTo(const QString &root, const QString &path)
+{
+    return QDir(root).relativeFilePath(path);
+}
+
+// Regular files below `root` as ripgrep walks them: hidden entries
+// included, symlinks skipped, folders the globs exclude left out.
+Walk walk(const QString &root, const GlobSet &globs, const std::atomic_bool &cancelled)
+{
+    Walk result;
+    QStringList pending{root};
+    while (!pending.isEmpty()) {
+        if (cancelled) {
+            result.cancelled = true;
+            return result;
+        }
+        const QString folder = pending.takeLast();
+        const QDir dir(folder);
+        if (!dir.isReadable()) {
+            result.partial = true;
+            continue;
+        }
+        const QFileInfoList entries =
+            dir.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+        for (const QFileInfo &entry : entries) {
+            if (entry.isSymLink())
+                continue;
+            if (entry.isDir()) {
+                if (!globs.excludesFolder(relativeTo(root, entry.absoluteFilePath())))
+                    pending.append(entry.absoluteFilePath());
+            } else if (entry.isFile()) {
+                result.files.append(entry);
+            }
+        }
+    }
+    return result;
+}
+
+void sortNewestFirst(QList<FileSearch::FoundFile> &files)
+{
+    std::sort(files.begin(), files.end(), [](const FileSearch::FoundFile &a, const FileSearch::FoundFile &b) {
+        if (a.modified != b.modified)
+            return a.modified > b.modified;
+        return a.path < b.path;
+    });
+}
+
+void sortNewestFirst(QList<FileSearch::Match> &matches)
+{
+    std::sort(matches.begin(), matches.end(), [](const FileSearch::Match &a, const FileSearch::Match &b) {
+        if (a.modified != b.modified)
+            return a.modified > b.modified;
+        if (a.path != b.path)
+            return a.path < b.path;
+        return a.line < b.line;
+    });
+}
+
+// The lines of one file that match, as ripgrep reports them; stops at a
+// NUL byte (a binary file), as ripgrep does when it meets one. False when
+// the file could not be read.
+bool grepFile(const QString &path, const QRegularExpression &expression, QList<FileSearch::Match> &out)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QDateTime modified = QFileInfo(path).lastModified();
+    QByteArray line;
+    qint64 number = 0;
+    const auto finish = [&] {
+        ++number;
+        const QString text = QString::fromUtf8(line);
+        if (expression.match(text).hasMatch())
+            out.append(FileSearch::Match{path, number, cutLine(text), modified});
+        line.clear();
+    };
+    while (true) {
+        const QByteArray chunk = file.read(ReadChunkBytes);
+        if (chunk.isEmpty())
+            break;
+        if (chunk.contains('\0'))
+            return true;
+        qsizetype start = 0;
+        while (start < chunk.size()) {
+            const qsizetype end = chunk.indexOf('\n', start);
+            const qsizetype stop = end < 0 ? chunk.size() : end;
+            const qsizetype room = MaxScannedLine - line.size();
+            line.append(chunk.constData() + start, std::min(stop - start, std::max<qsizetype>(room, 0)));
+            if (end < 0)
+                break;
+            finish();
+            start = end + 1;
+        }
+    }
+    if (file.error() != QFileDevice::NoError)
+        return false;
+    if (!line.isEmpty())
+        finish();
+    return true;
+}
+
+// --- ripgrep ------------------------------------------------------------
+
+struct ProcessOutcome {
+    int exitCode = 0;
+    QString errors;
+    bool sawOutput = false;
+};
+
+// Runs ripgrep, handing each line of its output to `sink` as it comes;
+// killed when `abort` fires.
+QCoro::Task<Result<ProcessOutcome>> runRipgrep(QString rg, QStringList arguments, QString workingDirectory,
+                                               QPointer<AbortSignal> abort,
+                                               std::function<void(const QByteArray &)> sink)
+{
+    QProcess process;
+    process.setWorkingDirectory(workingDirectory);
+    process.setProcessChannelMode(QProcess::SeparateChannels);
+    ProcessOutcome outcome;
+    QByteArray pending;
+    const auto drain = [&](bool atEnd) {
+        pending += process.readAllStandardOutput();
+        qsizetype start = 0;
+        while (true) {
+            const qsizetype end = pending.indexOf('\n', start);
+            if (end < 0)
+                break;
+            outcome.sawOutput = true;
+            sink(pending.mid(start, end - start));
+            start = end + 1;
+        }
+        pending.remove(0, start);
+        if (atEnd && !pending.isEmpty()) {
+            outcome.sawOutput = true;
+            sink(pending);
+            pending.clear();
+        }
+    };
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, [&drain] { drain(false); });
+    QMetaObject::Connection killer;
+    if (abort)
+        killer = QObject::connect(abort.data(), &AbortSignal::aborted, &process, [&process] { process.kill(); });
+    qCDebug(lcTool) << "running" << rg << arguments << "in" << workingDirectory;
+    QCoro::Task<bool> starting = qCoro(process).start(rg, arguments, QIODevice::ReadOnly);
+    const bool started = co_await starting;
+    if (!started) {
+        QObject::disconnect(killer);
+        co_return Error{FileSearch::tr("ripgrep failed to start: %1").arg(process.errorString())};
+    }
+    if (aborted(abort))
+        process.kill();
+    QCoro::Task<bool> finishing = qCoro(process).waitForFinished(std::chrono::milliseconds(-1));
+    co_await finishing;
+    QObject::disconnect(killer);
+    drain(true);
+    if (aborted(abort))
+        co_return Error{FileSearch::tr("The search was stopped.")};
+    if (process.exitStatus() != QProcess::NormalExit)
+        co_return Error{FileSearch::tr("ripgrep failed: it crashed")};
+    outcome.exitCode = process.exitCode();
+    outcome.errors = QString::fromUtf8(process.readAllStandardError()).trimmed();
+    co_return outcome;
+}
+
+} // namespace
+
+QString FileSearch::ripgrep()
+{
+    return QStandardPaths::findExecutable(u"rg"_s);
+}
+
+bool FileSearch::globMatches(const QString &glob, const QString &relativePath)
+{
+    return GlobSet({glob}).keepsFile(relativePath);
+}
+
+QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::files(QString directory, QStringList globs, Backend backend,
+                                                                     QPointer<AbortSignal> abort)
+{
+    const QString rg = backend == Backend::InProcess ? QString() : ripgrep();
+    if (backend == Backend::Ripgrep && rg.isEmpty())
+        co_return Error{tr("ripgrep (rg) is not installed")};
+    if (rg.isEmpty()) {
+        QCoro::Task<Result<QList<FoundFile>>> scanning = scanFiles(std::move(directory), std::move(globs), abort);
+        co_return co_await scanning;
+    }
+    QCoro::Task<Result<QList<FoundFile>>> searching =
+        ripgrepFiles(rg, std::move(directory), std::move(globs), abort);
+    co_return co_await searching;
+}
+
+QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::grep(QString pattern, QString path, QString include,
+                                                             Backend backend, QPointer<AbortSignal> abort)
+{
+    const QString rg = backend == Backend::InProcess ? QString() : ripgrep();
+    if (backend == Backend::Ripgrep && rg.isEmpty())
+        co_return Error{tr("ripgrep (rg) is not installed")};
+    if (rg.isEmpty()) {
+        QCoro::Task<Result<GrepResult>> scanning =
+            scanGrep(std::move(pattern), std::move(path), std::move(include), abort);
+        co_return co_await scanning;
+    }
+    QCoro::Task<Result<GrepResult>> searching =
+        ripgrepGrep(rg, std::move(pattern), std::move(path), std::move(include), abort);
+    co_return co_await searching;
+}
+
+QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::scanFiles(QString directory, QStringList globs,
+                                                                         QPointer<AbortSignal> abort)
+{
+    const Cancelled cancelled = cancelFlag(abort);
+    QFuture<std::optional<QList<FoundFile>>> scanning = QtConcurrent::run([directory, globs, cancelled] {
+        const GlobSet set(globs);
+        const Walk walked = walk(directory, set, *cancelled);
+        if (walked.cancelled)
+            return std::optional<QList<FoundFile>>();
+        QList<FoundFile> found;
+        for (const QFileInfo &file : walked.files) {
+            if (set.keepsFile(relativeTo(directory, file.absoluteFilePath())))
+                found.append(FoundFile{QDir::cleanPath(file.absoluteFilePath()), file.lastModified()});
+        }
+        sortNewestFirst(found);
+        return std::optional<QList<FoundFile>>(std::move(found));
+    });
+    std::optional<QList<FoundFile>> found = co_await scanning;
+    if (!found || aborted(abort))
+        co_return Error{tr("The search was stopped.")};
+    co_return std::move(*found);
+}
+
+QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::scanGrep(QString pattern, QString path, QString include,
+                                                                 QPointer<AbortSignal> abort)
+{
+    // ripgrep's regular expressions are Unicode-aware: \w and \d match
+    // beyond ASCII.
+    const QRegularExpression expression(pattern, QRegularExpression::UseUnicodePropertiesOption);
+    if (!expression.isValid())
+        co_return Error{tr("Invalid regular expression %1: %2 at offset %3")
+                            .arg(pattern, expression.errorString())
+                            .arg(expression.patternErrorOffset())};
+    const Cancelled cancelled = cancelFlag(abort);
+    QFuture<std::optional<GrepResult>> scanning = QtConcurrent::run([path, include, expression, cancelled] {
+        GrepResult result;
+        const QFileInfo target(path);
+        QList<QFileInfo> files;
+        if (target.isDir()) {
+            const GlobSet set(QStringList{include});
+            Walk walked = walk(path, set, *cancelled);
+            if (walked.cancelled)
+                return std::optional<GrepResult>();
+            result.partial = walked.partial;
+            for (const QFileInfo &file : walked.files) {
+                if (set.keepsFile(relativeTo(path, file.absoluteFilePath())))
+                    files.append(file);
+            }
+        } else {
+            // A file named outright is searched whatever the glob says.
+            files.append(target);
+        }
+        for (const QFileInfo &file : files) {
+            if (*cancelled)
+                return std::optional<GrepResult>();
+            if (!grepFile(QDir::cleanPath(file.absoluteFilePath()), expression, result.matches))
+                result.partial = true;
+        }
+        sortNewestFirst(result.matches);
+        return std::optional<GrepResult>(std::move(result));
+    });
+    std::optional<GrepResult> result = co_await scanning;
+    if (!result || aborted(abort))
+        co_return Error{tr("The search was stopped.")};
+    co_return std::move(*result);
+}
+
+QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::ripgrepFiles(QString rg, QString directory,
+                                                                            QStringList globs, QPointer<AbortSignal> abort)
+{
+    QStringList relative;
+    QStringList arguments{u"--files"_s, u"--hidden"_s};
+    for (const QString &glob : globs)
+        arguments.append(u"--glob="_s + glob);
+    QCoro::Task<Result<ProcessOutcome>> running = runRipgrep(
+        rg, arguments, directory, abort, [&relative](const QByteArray &line) { relative.append(QString::fromUtf8(line)); });
+    const Result<ProcessOutcome> outcome = co_await running;
+    if (!outcome)
+        co_return outcome.error();
+    // Exit 1 is "nothing found"; 2 is an error, fatal only when nothing
+    // was listed (a bad glob), else some folders were unreadable.
+    if (outcome->exitCode == 2 && !outcome->sawOutput && !outcome->errors.isEmpty())
+        co_return Error{tr("ripgrep failed: %1").arg(outcome->errors)};
+
+    QFuture<QList<FoundFile>> stamping = QtConcurrent::run([directory, relative] {
+        QList<FoundFile> found;
+        const QDir root(directory);
+        for (const QString &name : relative) {
+            if (name.isEmpty())
+                continue;
+            const QString path = QDir::cleanPath(root.absoluteFilePath(name));
+            found.append(FoundFile{path, QFileInfo(path).lastModified()});
+        }
+        sortNewestFirst(found);
+        return found;
+    });
+    QList<FoundFile> found = co_await stamping;
+    co_return found;
+}
+
+QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::ripgrepGrep(QString rg, QString pattern, QString path,
+                                                                    QString include, QPointer<AbortSignal> abort)
+{
+    GrepResult result;
+    QStringList arguments{u"-nH"_s,     u"--hidden"_s,  u"--no-messages"_s, u"--null"_s,
+                          u"--field-match-separator=|"_s, u"--regexp"_s, pattern};
+    if (!include.isEmpty())
+        arguments << u"--glob"_s << include;
+    arguments << path;
+    const QFileInfo target(path);
+    const QString workingDirectory = target.isDir() ? path : target.path();
+    // Each line is "<path>\0<line>|<text>".
+    QCoro::Task<Result<ProcessOutcome>> running =
+        runRipgrep(rg, arguments, workingDirectory, abort, [&result](const QByteArray &line) {
+            const qsizetype nul = line.indexOf('\0');
+            const qsizetype bar = nul < 0 ? -1 : line.indexOf('|', nul + 1);
+            if (bar < 0)
+                return;
+            bool ok = false;
+            const qint64 number = line.mid(nul + 1, bar - nul - 1).toLongLong(&ok);
+            if (!ok)
+                return;
+            result.matches.append(Match{QDir::cleanPath(QString::fromUtf8(line.left(nul))), number,
+                                        cutLine(QString::fromUtf8(line.mid(bar + 1))), {}});
+        });
+    const Result<ProcessOutcome> outcome = co_await running;
+    if (!outcome)
+        co_return outcome.error();
+    if (outcome->exitCode == 2 && !outcome->sawOutput && !outcome->errors.isEmpty())
+        co_return Error{tr("ripgrep failed: %1").arg(outcome->errors)};
+    if (outcome->exitCode != 0 && outcome->exitCode != 1 && outcome->exitCode != 2)
+        co_return Error{tr("ripgrep failed with exit code %1: %2").arg(outcome->exitCode).arg(outcome->errors)};
+    result.partial = outcome->exitCode == 2;
+
+    QFuture<GrepResult> stamping = QtConcurrent::run([result]() mutable {
+        QHash<QString, QDateTime> modified;
+        for (Match &match : result.matches) {
+            auto it = modified.find(match.path);
+            if (it == modified.end())
+                it = modified.insert(match.path, QFileInfo(match.path).lastModified());
+            match.modified = *it;
+        }
+        sortNewestFirst(result.matches);
+        return result;
+    });
+    GrepResult stamped = co_await stamping;
+    co_return stamped;
+}
+
+} // namespace qcode

@@ -1,0 +1,91 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QList>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+
+#include <QCoro/QCoroTask>
+
+#include "engine/session/AbortSignal.h"
+#include "model/Result.h"
+
+namespace qcode {
+
+// Finding files by name and lines by regular expression for the glob and
+// grep tools (reference §8.6, §8.7): ripgrep where it is installed, as
+// OpenCode runs it, else an in-process walk that gives the same answers
+// for the same tree. Both run off the engine thread (a process, or a
+// QtConcurrent job) and stop when `abort` fires.
+//
+// The in-process walk follows ripgrep's defaults as the tools call it:
+// hidden files included, symlinks not followed, files containing a NUL
+// byte skipped by grep, globs matched as ripgrep's --glob does (a glob
+// without "/" matches the file name at any depth, one with "/" the path
+// from the search folder; `*` stays within a folder, `**` crosses them).
+// It does not read .gitignore, .ignore or .rgignore files, which ripgrep
+// honours inside git repositories.
+class FileSearch
+{
+    Q_DECLARE_TR_FUNCTIONS(FileSearch)
+
+public:
+    enum class Backend {
+        Automatic, // ripgrep when `rg` is on PATH, else in-process
+        Ripgrep,
+        InProcess,
+    };
+
+    struct FoundFile {
+        QString path; // absolute
+        QDateTime modified;
+    };
+
+    struct Match {
+        QString path; // absolute
+        qint64 line = 0;
+        QString text; // the line without its end, at most MaxLineLength + "..."
+        QDateTime modified;
+    };
+
+    struct GrepResult {
+        QList<Match> matches;
+        bool partial = false; // some paths could not be read
+    };
+
+    static constexpr qsizetype MaxLineLength = 2000;
+
+    // The `rg` on PATH, or empty.
+    static QString ripgrep();
+
+    // Files below `directory` that `globs` keep (ripgrep's --glob, in
+    // order; "!" excludes, and a folder an exclusion matches is skipped
+    // whole), newest first (ties by path).
+    static QCoro::Task<Result<QList<FoundFile>>> files(QString directory, QStringList globs, Backend backend,
+                                                       QPointer<AbortSignal> abort);
+
+    // Lines matching `pattern` in `path` (a folder, searched recursively,
+    // or one file), in files matching `include` when given; sorted by
+    // their file's modification time, newest first (ties by path, then
+    // line).
+    static QCoro::Task<Result<GrepResult>> grep(QString pattern, QString path, QString include, Backend backend,
+                                                QPointer<AbortSignal> abort);
+
+    // Whether ripgrep's --glob `glob` keeps the file at `relativePath`
+    // (exposed for tests).
+    static bool globMatches(const QString &glob, const QString &relativePath);
+
+private:
+    static QCoro::Task<Result<QList<FoundFile>>> ripgrepFiles(QString rg, QString directory, QStringList globs,
+                                                              QPointer<AbortSignal> abort);
+    static QCoro::Task<Result<GrepResult>> ripgrepGrep(QString rg, QString pattern, QString path, QString include,
+                                                       QPointer<AbortSignal> abort);
+    static QCoro::Task<Result<QList<FoundFile>>> scanFiles(QString directory, QStringList globs,
+                                                           QPointer<AbortSignal> abort);
+    static QCoro::Task<Result<GrepResult>> scanGrep(QString pattern, QString path, QString include,
+                                                    QPointer<AbortSignal> abort);
+};
+
+} // namespace qcode
