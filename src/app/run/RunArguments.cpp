@@ -1,0 +1,135 @@
+#include "RunArguments.h"
+
+#include <QCommandLineParser>
+
+#include "engine/config/ProviderRegistry.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+
+namespace {
+
+struct RunOptions {
+    QCommandLineOption dir{u"dir"_s, {}, u"DIR"_s};
+    QCommandLineOption model{{u"m"_s, u"model"_s}, {}, u"provider/model"_s};
+    QCommandLineOption agent{u"agent"_s, {}, u"NAME"_s};
+    QCommandLineOption continueLast{{u"c"_s, u"continue"_s}};
+    QCommandLineOption session{{u"s"_s, u"session"_s}, {}, u"ID"_s};
+    QCommandLineOption file{{u"f"_s, u"file"_s}, {}, u"PATH"_s};
+    QCommandLineOption format{u"format"_s, {}, u"FORMAT"_s};
+    QCommandLineOption autoApprove{u"auto-approve"_s};
+    QCommandLineOption help{{u"h"_s, u"help"_s}};
+};
+
+// The single value of an option that takes one, or an error when it was
+// given twice or empty: silently taking the last of two models or agents
+// would run something the person did not ask for.
+Result<std::optional<QString>> single(const QCommandLineParser &parser, const QCommandLineOption &option)
+{
+    const QStringList values = parser.values(option);
+    const QString name = u"--"_s + option.names().constLast();
+    if (values.isEmpty())
+        return std::optional<QString>();
+    if (values.size() > 1)
+        return Error{RunArgumentParser::tr("%1 was given more than once.").arg(name)};
+    if (values.constFirst().trimmed().isEmpty())
+        return Error{RunArgumentParser::tr("%1 needs a value.").arg(name)};
+    return std::optional<QString>(values.constFirst());
+}
+
+} // namespace
+
+Result<RunArguments> RunArgumentParser::parse(const QStringList &arguments)
+{
+    const RunOptions options;
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    parser.addOptions({options.dir, options.model, options.agent, options.continueLast, options.session,
+                       options.file, options.format, options.autoApprove, options.help});
+    if (!parser.parse(QStringList{u"qcode-run"_s} + arguments))
+        return Error{parser.errorText()};
+
+    RunArguments result;
+    result.help = parser.isSet(options.help);
+    result.messageWords = parser.positionalArguments();
+    result.continueLast = parser.isSet(options.continueLast);
+    result.autoApprove = parser.isSet(options.autoApprove);
+
+    for (const QString &file : parser.values(options.file)) {
+        if (file.isEmpty())
+            return Error{tr("--file needs a path.")};
+        result.files.append(file);
+    }
+
+    auto dir = single(parser, options.dir);
+    if (!dir)
+        return dir.error();
+    result.directory = dir->value_or(QString());
+
+    auto agent = single(parser, options.agent);
+    if (!agent)
+        return agent.error();
+    result.agent = *agent;
+
+    auto session = single(parser, options.session);
+    if (!session)
+        return session.error();
+    result.sessionID = *session;
+
+    auto model = single(parser, options.model);
+    if (!model)
+        return model.error();
+    if (model->has_value()) {
+        result.model = ProviderRegistry::parseModel(**model);
+        if (!result.model)
+            return Error{tr("--model \"%1\" is not of the form provider/model.").arg(**model)};
+    }
+
+    auto format = single(parser, options.format);
+    if (!format)
+        return format.error();
+    if (format->has_value()) {
+        if (**format == "json"_L1)
+            result.format = RunFormat::Json;
+        else if (**format != "default"_L1)
+            return Error{tr("--format \"%1\" is not one of: default, json.").arg(**format)};
+    }
+
+    if (result.continueLast && result.sessionID)
+        return Error{tr("--continue and --session cannot be used together: --session already names the "
+                        "session to continue.")};
+    return result;
+}
+
+QString RunArgumentParser::helpText()
+{
+    return tr("Usage: qcode run [options] [message…]\n"
+              "\n"
+              "Sends one message to the agent without opening a window, prints the answer and exits.\n"
+              "The message is the words given, joined with spaces; without words it is read from\n"
+              "standard input when that is not a terminal.\n"
+              "\n"
+              "Options:\n"
+              "  --dir DIR                 The project folder (default: the current folder).\n"
+              "  -m, --model provider/model\n"
+              "                            The model to use, e.g. anthropic/claude-sonnet-4-5.\n"
+              "  --agent NAME              The primary agent to use (default: the configured default).\n"
+              "  -c, --continue            Continue the newest session of the project.\n"
+              "  -s, --session ID          Continue the session with this id.\n"
+              "  -f, --file PATH           Attach a file or folder; repeat for more. Relative paths\n"
+              "                            are taken from the project folder.\n"
+              "  --format default|json     default: the answer on standard output as it streams,\n"
+              "                            tool activity and errors on standard error.\n"
+              "                            json: every event as one JSON object per line.\n"
+              "  --auto-approve            Allow every action the permission rules would ask about.\n"
+              "                            Without it such actions are refused.\n"
+              "  -h, --help                Show this help.\n"
+              "\n"
+              "Exit status: 0 when the answer finished, 1 when the run failed, 2 for bad arguments,\n"
+              "130 when interrupted.\n"
+              "Data and config follow XDG_DATA_HOME and XDG_CONFIG_HOME (QCODE_DATA_DIR overrides\n"
+              "the data folder).\n");
+}
+
+} // namespace qcode
