@@ -1,0 +1,94 @@
+#include "TextFiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStringDecoder>
+
+namespace qcode {
+
+namespace {
+
+const QByteArray Utf8Bom("\xEF\xBB\xBF");
+
+} // namespace
+
+QString TextFiles::absolutePath(const ToolContext &context, const QString &filePath)
+{
+    return QDir::cleanPath(QDir(context.directory).absoluteFilePath(filePath));
+}
+
+QString TextFiles::relativePath(const ToolContext &context, const QString &absolutePath)
+{
+    const QString worktree = QDir::cleanPath(context.worktree);
+    const QString base = context.worktree.isEmpty() || worktree == QLatin1String("/") ? context.directory : worktree;
+    return QDir::fromNativeSeparators(QDir(base).relativeFilePath(absolutePath));
+}
+
+Result<TextFiles::Text> TextFiles::readText(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{tr("Cannot read %1: %2").arg(path, file.errorString())};
+    QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        return Error{tr("Cannot read %1: %2").arg(path, file.errorString())};
+    if (bytes.contains('\0'))
+        return Error{tr("Cannot edit binary file: %1").arg(path)};
+    Text text;
+    if (bytes.startsWith(Utf8Bom)) {
+        text.byteOrderMark = true;
+        bytes.remove(0, Utf8Bom.size());
+    }
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    text.text = decoder.decode(bytes);
+    if (decoder.hasError())
+        return Error{tr("Cannot edit %1: it is not valid UTF-8 text").arg(path)};
+    return text;
+}
+
+Result<void> TextFiles::writeText(const QString &path, const Text &text)
+{
+    const QFileInfo info(path);
+    // Writing through a link replaces the link with a file unless the
+    // target is written instead.
+    const QString target = info.isSymLink() && info.exists() ? info.canonicalFilePath() : path;
+    const QString folder = QFileInfo(target).absolutePath();
+    if (!QDir().mkpath(folder))
+        return Error{tr("Cannot create the folder %1").arg(folder)};
+    QSaveFile file(target);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{tr("Cannot write %1: %2").arg(path, file.errorString())};
+    QByteArray bytes = text.byteOrderMark ? Utf8Bom : QByteArray();
+    bytes += text.text.toUtf8();
+    if (file.write(bytes) != bytes.size() || !file.commit())
+        return Error{tr("Cannot write %1: %2").arg(path, file.errorString())};
+    return {};
+}
+
+Result<void> TextFiles::remove(const QString &path)
+{
+    QFile file(path);
+    if (!file.remove())
+        return Error{tr("Cannot delete %1: %2").arg(path, file.errorString())};
+    return {};
+}
+
+bool TextFiles::usesCrlf(const QString &text)
+{
+    return text.contains(QLatin1String("\r\n"));
+}
+
+QString TextFiles::toLf(QString text)
+{
+    return text.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+}
+
+QString TextFiles::toCrlf(const QString &lfText)
+{
+    QString text = lfText;
+    return text.replace(u'\n', QLatin1String("\r\n"));
+}
+
+} // namespace qcode

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+
+#include "engine/session/ToolRunner.h"
+#include "model/Result.h"
+
+namespace qcode {
+
+// What write, edit and apply_patch share about the files they change:
+// where a path points, how it is named to the person, and reading and
+// writing text without losing anything.
+class TextFiles
+{
+    Q_DECLARE_TR_FUNCTIONS(TextFiles)
+
+public:
+    // A file's text as the tools edit it: decoded UTF-8 without its byte
+    // order mark, which writing puts back.
+    struct Text {
+        QString text;
+        bool byteOrderMark = false;
+    };
+
+    // `filePath` made absolute against the context's directory and
+    // cleaned; symlinks are left as they are (the external-directory check
+    // resolves them).
+    static QString absolutePath(const ToolContext &context, const QString &filePath);
+
+    // How the person and the permission rules see a path: relative to the
+    // worktree (the directory when there is no worktree), with "/".
+    static QString relativePath(const ToolContext &context, const QString &absolutePath);
+
+    // The text of an existing regular file. A binary file (a NUL byte) or
+    // one that is not UTF-8 is refused rather than rewritten garbled.
+    static Result<Text> readText(const QString &path);
+
+    // Writes atomically (a temporary file renamed over the old one, whose
+    // permissions it keeps), creating missing folders; a symlink's target
+    // is written, the link stays.
+    static Result<void> writeText(const QString &path, const Text &text);
+
+    static Result<void> remove(const QString &path);
+
+    // OpenCode's convention: a file with any CRLF is a CRLF file.
+    static bool usesCrlf(const QString &text);
+    static QString toLf(QString text);
+    static QString toCrlf(const QString &lfText);
+};
+
+} // namespace qcode

@@ -1,0 +1,139 @@
+#include "WriteTool.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include "FileTimes.h"
+#include "TextFiles.h"
+#include "ToolLogging.h"
+#include "ToolPermission.h"
+#include "UnifiedDiff.h"
+
+namespace qcode {
+
+WriteTool::WriteTool(ToolServices services)
+    : m_services(std::move(services))
+{
+}
+
+QString WriteTool::name() const
+{
+    return QStringLiteral("write");
+}
+
+QString WriteTool::description() const
+{
+    // Instructions for the model, in qcode's words; not translated.
+    return QStringLiteral(
+        "Writes a file on the local filesystem, replacing it if it exists.\n\n"
+        "Usage:\n"
+        "- To overwrite an existing file, read it with the read tool in this conversation first; writing over a "
+        "file you have not read, or that changed since you read it, fails.\n"
+        "- Prefer the edit tool for changes to an existing file; write new files only when the task needs "
+        "them.\n"
+        "- Missing folders on the way are created.\n"
+        "- Do not create documentation files (*.md, README) unless asked to.");
+}
+
+QJsonObject WriteTool::parameters() const
+{
+    return QJsonObject{
+        {QStringLiteral("type"), QStringLiteral("object")},
+        {QStringLiteral("properties"),
+         QJsonObject{
+             {QStringLiteral("content"),
+              QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                          {QStringLiteral("description"), QStringLiteral("The content to write to the file")}}},
+             {QStringLiteral("filePath"),
+              QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                          {QStringLiteral("description"),
+                           QStringLiteral("The absolute path to the file to write (must be absolute, not "
+                                          "relative)")}}},
+         }},
+        {QStringLiteral("required"), QJsonArray{QStringLiteral("content"), QStringLiteral("filePath")}},
+    };
+}
+
+QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext context)
+{
+    const QString filePath = arguments.value(QStringLiteral("filePath")).toString();
+    const QJsonValue contentValue = arguments.value(QStringLiteral("content"));
+    if (filePath.isEmpty())
+        co_return ToolFailure{tr("filePath is required")};
+    if (!contentValue.isString())
+        co_return ToolFailure{tr("content must be a string")};
+    const QString content = contentValue.toString();
+
+    const QString path = TextFiles::absolutePath(context, filePath);
+    QCoro::Task<std::optional<ToolFailure>> external =
+        ToolPermission::checkExternalDirectory(context, path, ToolPermission::PathKind::File);
+    if (std::optional<ToolFailure> refused = co_await external)
+        co_return *refused;
+
+    const QFileInfo info(path);
+    if (info.isDir())
+        co_return ToolFailure{tr("Path is a directory, not a file: %1").arg(path)};
+    const bool exists = info.exists();
+    QByteArray previous;
+    if (exists) {
+        if (!info.isFile())
+            co_return ToolFailure{tr("Cannot write %1: it is not a regular file").arg(path)};
+        if (m_services.fileTimes) {
+            const Result<void> writable = m_services.fileTimes->checkWritable(context.sessionID, path);
+            if (!writable)
+                co_return ToolFailure{writable.errorMessage()};
+        }
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            co_return ToolFailure{tr("Cannot read %1: %2").arg(path, file.errorString())};
+        previous = file.readAll();
+    }
+
+    // The diff shows a binary or non-UTF-8 file's old bytes as best it can;
+    // the write replaces them whole either way.
+    const QString before = TextFiles::toLf(QString::fromUtf8(previous));
+    const QString diff = UnifiedDiff::trimIndentation(
+        UnifiedDiff::twoFilesPatch(path, path, before, TextFiles::toLf(content)));
+    const QString relative = TextFiles::relativePath(context, path);
+
+    PermissionRequest ask;
+    ask.permission = QStringLiteral("edit");
+    ask.patterns = QStringList{relative};
+    ask.always = QStringList{QStringLiteral("*")};
+    ask.metadata = QJsonObject{{QStringLiteral("filepath"), path}, {QStringLiteral("diff"), diff}};
+    QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(context, ask);
+    if (std::optional<ToolFailure> refused = co_await asking)
+        co_return *refused;
+
+    // While the question was open the file may have appeared or changed.
+    bool changed = QFileInfo::exists(path) != exists;
+    if (!changed && exists) {
+        QFile file(path);
+        changed = !file.open(QIODevice::ReadOnly) || file.readAll() != previous;
+    }
+    if (changed)
+        co_return ToolFailure{tr("File %1 has been modified since it was last read.\n\n"
+                                 "Please read the file again before modifying it.")
+                                  .arg(path)};
+
+    const Result<void> written = TextFiles::writeText(path, TextFiles::Text{content, false});
+    if (!written)
+        co_return ToolFailure{written.errorMessage()};
+    if (m_services.fileTimes)
+        m_services.fileTimes->recordRead(context.sessionID, path);
+    qCDebug(lcTool) << "wrote" << path;
+
+    ToolOutput output;
+    output.output = tr("Wrote file successfully.");
+    output.title = relative;
+    output.metadata = QJsonObject{
+        {QStringLiteral("diagnostics"), QJsonObject()},
+        {QStringLiteral("filepath"), path},
+        {QStringLiteral("exists"), exists},
+        {QStringLiteral("diff"), diff},
+    };
+    co_return output;
+}
+
+} // namespace qcode
