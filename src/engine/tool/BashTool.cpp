@@ -1,0 +1,352 @@
+#include "BashTool.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QPointer>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QStringDecoder>
+#include <QTimer>
+
+#include <QCoro/QCoroProcess>
+#include <QCoro/QCoroSignal>
+
+#include <csignal>
+#include <limits>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "BashCommandPatterns.h"
+#include "ToolLogging.h"
+#include "ToolPermission.h"
+
+namespace qcode {
+
+namespace {
+
+constexpr int KillGraceMs = 200;
+// OpenCode's kill timer fires this long after the timeout.
+constexpr int TimeoutSlackMs = 100;
+
+QString preview(const QString &output)
+{
+    if (output.size() <= BashTool::MaxMetadataOutput)
+        return output;
+    return output.left(BashTool::MaxMetadataOutput) + QStringLiteral("\n\n...");
+}
+
+QString expandHome(const QString &path)
+{
+    if (path == QLatin1String("~"))
+        return QDir::homePath();
+    if (path.startsWith(QLatin1String("~/")))
+        return QDir::homePath() + path.mid(1);
+    return path;
+}
+
+// Where a path argument points, as realpath(1) finds it: every component
+// but the last must exist. A glob stands for its folder. Empty: unknown.
+QString resolveArgument(const QString &workdir, const QString &argument)
+{
+    QString path = expandHome(argument);
+    const qsizetype glob = path.indexOf(QRegularExpression(QStringLiteral("[*?\\[]")));
+    if (glob >= 0) {
+        const qsizetype slash = path.lastIndexOf(u'/', glob);
+        if (slash < 0)
+            return {};
+        path = slash == 0 ? QStringLiteral("/") : path.left(slash);
+    }
+    const QString absolute = QDir::cleanPath(QDir(workdir).absoluteFilePath(path));
+    if (!QFileInfo(QFileInfo(absolute).path()).isDir())
+        return {};
+    return ToolPermission::resolvedPath(workdir, absolute);
+}
+
+QString directoryPattern(const QString &dir)
+{
+    return dir.endsWith(u'/') ? QString(dir + u'*') : QString(dir + QStringLiteral("/*"));
+}
+
+} // namespace
+
+BashTool::BashTool(ToolServices services)
+    : m_services(std::move(services))
+{
+}
+
+QString BashTool::name() const
+{
+    return QStringLiteral("bash");
+}
+
+QString BashTool::description() const
+{
+    // Instructions for the model, in qcode's words; not translated.
+    return QStringLiteral(
+        "Runs a command line in a shell and returns its output (stdout and stderr together).\n\n"
+        "Usage:\n"
+        "- The command runs in the project directory; use workdir to run it elsewhere instead of \"cd <dir> "
+        "&&\".\n"
+        "- It is stopped after timeout milliseconds (default 120000, two minutes). Commands that wait for "
+        "input never get any: pass flags that make them non-interactive.\n"
+        "- Quote paths that contain spaces.\n"
+        "- Chain dependent commands with &&; make independent calls in parallel instead.\n"
+        "- Prefer the read, glob and grep tools to cat, head, tail, find, grep and ls, and the edit and write "
+        "tools to sed, awk and echo > file.\n"
+        "- Long output is cut; the full text is saved to a file you can read.\n"
+        "- Give a description of what the command does in 5 to 10 words.");
+}
+
+QJsonObject BashTool::parameters() const
+{
+    return QJsonObject{
+        {QStringLiteral("type"), QStringLiteral("object")},
+        {QStringLiteral("properties"),
+         QJsonObject{
+             {QStringLiteral("command"),
+              QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                          {QStringLiteral("description"), QStringLiteral("The command to execute")}}},
+             {QStringLiteral("timeout"),
+              QJsonObject{{QStringLiteral("type"), QStringLiteral("number")},
+                          {QStringLiteral("description"), QStringLiteral("Optional timeout in milliseconds")}}},
+             {QStringLiteral("workdir"),
+              QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                          {QStringLiteral("description"),
+                           QStringLiteral("The working directory to run the command in. Defaults to the project "
+                                          "directory. Use this instead of 'cd' commands.")}}},
+             {QStringLiteral("description"),
+              QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                          {QStringLiteral("description"),
+                           QStringLiteral("Clear, concise description of what this command does in 5-10 words. "
+                                          "Examples:\nInput: ls\nOutput: Lists files in current directory\n\n"
+                                          "Input: git status\nOutput: Shows working tree status\n\n"
+                                          "Input: npm install\nOutput: Installs package dependencies\n\n"
+                                          "Input: mkdir foo\nOutput: Creates directory 'foo'")}}},
+         }},
+        {QStringLiteral("required"), QJsonArray{QStringLiteral("command"), QStringLiteral("description")}},
+    };
+}
+
+QString BashTool::shell()
+{
+    const QString configured = qEnvironmentVariable("SHELL");
+    const QString base = QFileInfo(configured).fileName();
+    if (!configured.isEmpty() && base != QLatin1String("fish") && base != QLatin1String("nu")
+        && QFileInfo(configured).isExecutable())
+        return configured;
+    const QString bash = QStandardPaths::findExecutable(QStringLiteral("bash"));
+    return bash.isEmpty() ? QStringLiteral("/bin/sh") : bash;
+}
+
+QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext context)
+{
+    const QString command = arguments.value(QStringLiteral("command")).toString();
+    const QString description = arguments.value(QStringLiteral("description")).toString();
+    if (command.trimmed().isEmpty())
+        co_return ToolFailure{tr("command is required")};
+
+    qint64 timeout = DefaultTimeoutMs;
+    const QJsonValue timeoutValue = arguments.value(QStringLiteral("timeout"));
+    if (!timeoutValue.isUndefined() && !timeoutValue.isNull()) {
+        if (!timeoutValue.isDouble() || timeoutValue.toDouble() < 0)
+            co_return ToolFailure{tr("Invalid timeout value: %1. Timeout must be a positive number.")
+                                      .arg(timeoutValue.isDouble() ? QString::number(timeoutValue.toDouble())
+                                                                   : timeoutValue.toVariant().toString())};
+        // QTimer counts in int milliseconds (24 days).
+        timeout = qint64(std::min(timeoutValue.toDouble(), double(std::numeric_limits<int>::max() - TimeoutSlackMs)));
+    }
+
+    const QString workdirArgument = arguments.value(QStringLiteral("workdir")).toString();
+    const QString workdir = workdirArgument.isEmpty()
+                                ? QDir::cleanPath(context.directory)
+                                : QDir::cleanPath(QDir(context.directory).absoluteFilePath(expandHome(workdirArgument)));
+    if (!QFileInfo(workdir).isDir())
+        co_return ToolFailure{tr("workdir %1 is not a directory").arg(workdir)};
+
+    // What to ask: folders outside the project, then each command.
+    QStringList externalDirs;
+    const auto addExternal = [&externalDirs](const QString &dir) {
+        const QString pattern = directoryPattern(dir);
+        if (!externalDirs.contains(pattern))
+            externalDirs.append(pattern);
+    };
+    const QString resolvedWorkdir = ToolPermission::resolvedPath(QString(), workdir);
+    if (!ToolPermission::isInsideProject(context, resolvedWorkdir))
+        addExternal(resolvedWorkdir);
+    QStringList patterns;
+    QStringList always;
+    const QList<BashCommandPatterns::Command> commands = BashCommandPatterns::split(command);
+    for (const BashCommandPatterns::Command &simple : commands) {
+        for (const QString &argument : BashCommandPatterns::pathArguments(simple)) {
+            const QString resolved = resolveArgument(workdir, argument);
+            if (resolved.isEmpty() || ToolPermission::isInsideProject(context, resolved))
+                continue;
+            addExternal(QFileInfo(resolved).isDir() ? resolved : QFileInfo(resolved).path());
+        }
+        if (simple.tokens.first() == QLatin1String("cd"))
+            continue;
+        if (!patterns.contains(simple.text))
+            patterns.append(simple.text);
+        const QString alwaysPattern = BashCommandPatterns::alwaysPattern(simple.tokens);
+        if (!always.contains(alwaysPattern))
+            always.append(alwaysPattern);
+    }
+
+    if (!externalDirs.isEmpty()) {
+        PermissionRequest ask;
+        ask.permission = QStringLiteral("external_directory");
+        ask.patterns = externalDirs;
+        ask.always = externalDirs;
+        ask.metadata = QJsonObject{{QStringLiteral("command"), command}};
+        QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(context, ask);
+        if (std::optional<ToolFailure> refused = co_await asking)
+            co_return *refused;
+    }
+    if (!patterns.isEmpty()) {
+        PermissionRequest ask;
+        ask.permission = QStringLiteral("bash");
+        ask.patterns = patterns;
+        ask.always = always;
+        ask.metadata = QJsonObject{{QStringLiteral("command"), command}, {QStringLiteral("description"), description}};
+        QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(context, ask);
+        if (std::optional<ToolFailure> refused = co_await asking)
+            co_return *refused;
+    }
+
+    const QString title = description.isEmpty() ? command : description;
+    // Declared before the process: its signal connections use them and
+    // end with it.
+    QString output;
+    bool capped = false;
+    bool timedOut = false;
+    bool aborted = false;
+    bool killing = false;
+    bool progressDue = false;
+    qint64 pid = 0;
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    QTimer timeoutTimer;
+    QTimer progressTimer;
+
+    const auto publishProgress = [&] {
+        progressDue = false;
+        if (context.progress)
+            context.progress(title, QJsonObject{{QStringLiteral("output"), preview(output)},
+                                                {QStringLiteral("description"), description}});
+    };
+
+    QProcess process;
+    process.setProgram(shell());
+    process.setArguments({QStringLiteral("-c"), command});
+    process.setWorkingDirectory(workdir);
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.setStandardInputFile(QProcess::nullDevice());
+    // Its own session and process group, so a timeout or abort reaches
+    // every process the command started.
+    process.setChildProcessModifier([] { (void)::setsid(); });
+
+    const auto killGroup = [&] {
+        if (killing || pid <= 0)
+            return;
+        killing = true;
+        ::kill(-pid_t(pid), SIGTERM);
+        QTimer::singleShot(KillGraceMs, &process, [&] { ::kill(-pid_t(pid), SIGKILL); });
+    };
+
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, [&] {
+        const QByteArray bytes = process.readAllStandardOutput();
+        if (capped)
+            return;
+        const qsizetype before = output.size();
+        output += decoder.decode(bytes);
+        if (output.size() > MaxCapturedOutput) {
+            output.truncate(MaxCapturedOutput);
+            capped = true;
+        }
+        // The preview stops changing once it is full.
+        if (before > MaxMetadataOutput)
+            return;
+        if (progressTimer.isActive()) {
+            progressDue = true;
+            return;
+        }
+        publishProgress();
+        progressTimer.start();
+    });
+    progressTimer.setSingleShot(true);
+    progressTimer.setInterval(ProgressIntervalMs);
+    QObject::connect(&progressTimer, &QTimer::timeout, &process, [&] {
+        if (!progressDue)
+            return;
+        publishProgress();
+        progressTimer.start();
+    });
+
+    timeoutTimer.setSingleShot(true);
+    QObject::connect(&timeoutTimer, &QTimer::timeout, &process, [&] {
+        timedOut = true;
+        killGroup();
+    });
+
+    const bool hadAbort = !context.abort.isNull();
+    const auto abortNow = [&] {
+        aborted = true;
+        killGroup();
+    };
+    if (hadAbort) {
+        QObject::connect(context.abort.data(), &AbortSignal::aborted, &process, abortNow);
+        QObject::connect(context.abort.data(), &QObject::destroyed, &process, abortNow);
+    }
+
+    publishProgress();
+    QCoro::Task<bool> starting = qCoro(process).start(QIODevice::ReadOnly);
+    const bool started = co_await starting;
+    if (!started)
+        co_return ToolFailure{tr("Cannot run %1: %2").arg(process.program(), process.errorString())};
+    pid = process.processId();
+    qCDebug(lcTool) << "bash started" << pid << command;
+    timeoutTimer.start(int(timeout + TimeoutSlackMs));
+    if (hadAbort && (context.abort.isNull() || context.abort->isAborted()))
+        abortNow();
+
+    if (process.state() != QProcess::NotRunning) {
+        auto finished = qCoro(&process, &QProcess::finished);
+        co_await finished;
+    }
+    timeoutTimer.stop();
+    // Children that ignored SIGTERM go now, before the group is forgotten.
+    if (killing)
+        ::kill(-pid_t(pid), SIGKILL);
+    output += decoder.decode(process.readAllStandardOutput());
+    if (capped || output.size() > MaxCapturedOutput) {
+        output.truncate(MaxCapturedOutput);
+        output += tr("\n\n(output beyond %1 characters was discarded)").arg(MaxCapturedOutput);
+    }
+
+    QStringList notes;
+    if (timedOut)
+        notes.append(tr("bash tool terminated command after exceeding timeout %1 ms").arg(timeout));
+    if (aborted)
+        notes.append(tr("User aborted the command"));
+    if (!notes.isEmpty())
+        output += QStringLiteral("\n\n<bash_metadata>\n") + notes.join(u'\n') + QStringLiteral("\n</bash_metadata>");
+
+    const QJsonValue exitCode =
+        process.exitStatus() == QProcess::NormalExit ? QJsonValue(process.exitCode()) : QJsonValue(QJsonValue::Null);
+    qCDebug(lcTool) << "bash finished" << pid << exitCode << (timedOut ? "timed out" : "") << (aborted ? "aborted" : "");
+
+    ToolOutput result;
+    result.title = title;
+    result.output = output;
+    result.metadata = QJsonObject{
+        {QStringLiteral("output"), preview(output)},
+        {QStringLiteral("exit"), exitCode},
+        {QStringLiteral("description"), description},
+    };
+    if (context.progress)
+        context.progress(title, result.metadata);
+    co_return result;
+}
+
+} // namespace qcode

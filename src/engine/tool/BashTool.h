@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QCoreApplication>
+
+#include "Tool.h"
+#include "ToolServices.h"
+
+namespace qcode {
+
+// OpenCode's `bash` (reference §8.5): runs a command line with the user's
+// shell in the project (or `workdir`), stdout and stderr interleaved.
+//
+// Before running it asks `external_directory` for the folders outside the
+// project that the command line names (cd, rm, cp, mv, mkdir, touch,
+// chmod, chown and cat arguments, and `workdir` itself), then `bash` for
+// every simple command (BashCommandPatterns), with OpenCode's arity
+// prefixes as the "always" patterns.
+//
+// The command runs in its own process group, awaited without blocking the
+// engine thread; its output is shown live through the context's progress
+// (the first 30,000 characters). On timeout (default two minutes) or
+// abort the whole group is sent SIGTERM, then SIGKILL, and a note says
+// why. A non-zero exit code is not a failure: the model reads the output.
+class BashTool : public Tool
+{
+    Q_DECLARE_TR_FUNCTIONS(BashTool)
+
+public:
+    static constexpr qint64 DefaultTimeoutMs = 2 * 60 * 1000;
+    static constexpr qsizetype MaxMetadataOutput = 30000;
+    // Memory bound for one command's output; the rest is dropped with a note.
+    static constexpr qsizetype MaxCapturedOutput = 8 * 1024 * 1024;
+    // How often live output is passed on at most.
+    static constexpr int ProgressIntervalMs = 100;
+
+    explicit BashTool(ToolServices services);
+
+    QString name() const override;
+    QString description() const override;
+    QJsonObject parameters() const override;
+    QCoro::Task<ToolResult> execute(QJsonObject arguments, ToolContext context) override;
+
+    // $SHELL unless it is fish or nu (their syntax is not POSIX), else
+    // bash, else /bin/sh.
+    static QString shell();
+
+private:
+    ToolServices m_services;
+};
+
+} // namespace qcode
