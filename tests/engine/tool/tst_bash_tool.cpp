@@ -127,6 +127,16 @@ private Q_SLOTS:
         QCOMPARE(m_asker.permissions(), QStringList{u"bash"_s});
     }
 
+    void aSymlinkOutOfTheProjectIsSeenThrough()
+    {
+        QVERIFY(m_tree.write(u"secret/key"_s, "k"));
+        QVERIFY(QFile::link(m_tree.path(u"secret"_s), project() + u"/link"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        const ToolFailure *failure = test::failureOf(run(bash(u"cat link/key"_s)));
+        QVERIFY(failure);
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"secret"_s) + u"/*"_s});
+    }
+
     void pathsInsideTheProjectAskNothingExtra()
     {
         QVERIFY(m_tree.write(u"project/sub/f.txt"_s, "x"));
@@ -187,6 +197,22 @@ private Q_SLOTS:
         const qint64 child = pidFile.readAll().trimmed().toLongLong();
         QVERIFY(child > 0);
         QTRY_VERIFY_WITH_TIMEOUT(!processRuns(child), 5000);
+    }
+
+    void aBackgroundChildDoesNotHoldTheCommandOpen()
+    {
+        // The shell is done once it exits, even while a child it left
+        // running still has the output pipe.
+        const ToolResult result = run(bash(u"sleep 30 & echo $! > bg.pid; echo started"_s, {{"timeout"_L1, 5000}}));
+        const ToolOutput *output = test::outputOf(result);
+        QVERIFY2(output, qPrintable(test::describe(result)));
+        QCOMPARE(output->output, u"started\n"_s);
+        QCOMPARE(output->metadata.value("exit"_L1).toInt(-1), 0);
+        QFile pidFile(project() + u"/bg.pid"_s);
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const qint64 child = pidFile.readAll().trimmed().toLongLong();
+        QVERIFY(child > 0);
+        ::kill(pid_t(child), SIGKILL);
     }
 
     void anAbortStopsTheCommand()
