@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <QScopeGuard>
 
 #include <algorithm>
 
@@ -130,8 +131,9 @@ struct HereDoc {
 class Scanner
 {
 public:
-    explicit Scanner(const QString &source)
+    explicit Scanner(const QString &source, int nesting = 0)
         : s(source)
+        , depth(nesting)
     {
     }
 
@@ -145,6 +147,14 @@ public:
     // the end), leaving i after the closer.
     void sequence(QChar closer)
     {
+        // Nesting deeper than any real command line is not parsed further:
+        // a hostile "$($($(…" must not exhaust the stack.
+        if (depth >= MaxDepth) {
+            i = s.size();
+            return;
+        }
+        ++depth;
+        const auto leave = qScopeGuard([this] { --depth; });
         Current current;
         while (i < s.size()) {
             const QChar c = s.at(i);
@@ -301,7 +311,7 @@ private:
                 ++end;
             ++end;
         }
-        Scanner inner(s.mid(i + 1, end - i - 1));
+        Scanner inner(s.mid(i + 1, end - i - 1), depth);
         inner.sequence(QChar());
         for (Found &f : inner.found)
             found.append({i + 1 + f.start, f.command});
@@ -542,6 +552,8 @@ private:
     bool expectCasePattern = false;
     bool inCaseHeader = false;
     bool skipFunctionName = false;
+    static constexpr int MaxDepth = 200;
+    int depth = 0;
 };
 
 } // namespace

@@ -1,3 +1,4 @@
+#include <QRandomGenerator>
 #include <QTest>
 
 #include "engine/tool/BashCommandPatterns.h"
@@ -130,6 +131,35 @@ private Q_SLOTS:
     void lineContinuationsJoinACommand()
     {
         QCOMPARE(BashCommandPatterns::split(u"ls \\\n  -la"_s).first().tokens, (QStringList{u"ls"_s, u"-la"_s}));
+    }
+
+    void anyInputEndsWithoutCrashing()
+    {
+        // Unbalanced quotes, brackets and here-docs must end the scan, not
+        // loop; the answer for nonsense only has to be some list.
+        const QString alphabet = u"ab ;&|()<>'\"$`\\\n#{}[]=-!*"_s;
+        QRandomGenerator random(7);
+        for (int round = 0; round < 3000; ++round) {
+            QString script;
+            const int length = random.bounded(1, 60);
+            for (int k = 0; k < length; ++k)
+                script.append(alphabet.at(random.bounded(alphabet.size())));
+            const QList<BashCommandPatterns::Command> commands = BashCommandPatterns::split(script);
+            for (const BashCommandPatterns::Command &command : commands)
+                QVERIFY2(!command.tokens.isEmpty(), qPrintable(script));
+        }
+        QCOMPARE(texts(u"echo \"unterminated"_s), QStringList{u"echo \"unterminated"_s});
+        QCOMPARE(texts(u"cat <<EOF\nno end"_s), QStringList{u"cat <<EOF"_s});
+    }
+
+    void deepNestingIsCutOffNotFollowedForever()
+    {
+        QString deep;
+        for (int k = 0; k < 100000; ++k)
+            deep += u"$("_s;
+        const QList<BashCommandPatterns::Command> commands = BashCommandPatterns::split(u"ls; echo "_s + deep);
+        QVERIFY(!commands.isEmpty());
+        QCOMPARE(commands.first().text, u"ls"_s);
     }
 
     void pathArgumentsOfTheCommandsThatTouchFiles()
