@@ -137,6 +137,8 @@ QString chatFinishReason(FinishReason reason)
     case FinishReason::ToolCalls: return u"tool_calls"_s;
     case FinishReason::Length: return u"length"_s;
     case FinishReason::ContentFilter: return u"content_filter"_s;
+    // A reason no decoder knows, as some local servers send: "unknown".
+    case FinishReason::Unknown: return u"end_of_generation"_s;
     default: return u"stop"_s;
     }
 }

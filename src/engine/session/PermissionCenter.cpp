@@ -10,7 +10,9 @@ using namespace Qt::StringLiterals;
 
 namespace qcode {
 
-// One pending question; answered() fires once.
+// One pending question; answered() fires once, after `answer` is set. The
+// signal carries nothing: QCoro resumes through a queued connection, and
+// the answer type is not a registered metatype.
 class PermissionCenter::Question : public QObject
 {
     Q_OBJECT
@@ -25,9 +27,10 @@ public:
 
     PermissionRequest request;
     PermissionRuleset rules;
+    PermissionAnswer answer;
 
 Q_SIGNALS:
-    void answered(const qcode::PermissionAnswer &answer);
+    void answered();
 };
 
 PermissionCenter::PermissionCenter(SessionEventSink &sink, AskPolicy policy, QObject *parent)
@@ -107,8 +110,12 @@ QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest request, P
                           [this, id] { answer(id, PermissionAnswer{PermissionReply::Reject, {}, false}); });
     }
     m_sink.publish(PermissionAsked{request});
-    const auto result = co_await qCoro(question.data(), &Question::answered);
+    co_await qCoro(question.data(), &Question::answered);
     QObject::disconnect(onAbort);
+    if (!question)
+        co_return PermissionAnswer{PermissionReply::Reject, {}, false};
+    const PermissionAnswer result = question->answer;
+    delete question.data();
     co_return result;
 }
 
@@ -143,8 +150,8 @@ void PermissionCenter::answer(const QString &requestID, const PermissionAnswer &
     const PermissionReply onBus = answer.reply == PermissionReply::RejectWithMessage ? PermissionReply::Reject
                                                                                       : answer.reply;
     m_sink.publish(PermissionReplied{question->request.sessionID, requestID, onBus});
-    Q_EMIT question->answered(answer);
-    question->deleteLater();
+    question->answer = answer;
+    Q_EMIT question->answered();
 }
 
 void PermissionCenter::cancelSession(const QString &sessionID)

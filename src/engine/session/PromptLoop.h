@@ -1,0 +1,112 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QObject>
+#include <QPointer>
+
+#include <QCoro/QCoroTask>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "engine/network/ProviderClient.h"
+#include "engine/session/AbortSignal.h"
+#include "engine/session/PermissionCenter.h"
+#include "engine/session/RetryPolicy.h"
+#include "engine/session/SessionEvents.h"
+#include "engine/session/ToolRunner.h"
+
+class QNetworkAccessManager;
+
+namespace qcode {
+
+class Store;
+class ProjectInstance;
+
+// What a subtask (reference §2.4) or the task tool asks of the engine: run
+// `prompt` with `agent` in a child session of `parentSessionID` (a new one,
+// or `taskID`'s when it names a child), and hand back its last text.
+struct ChildRequest {
+    QString parentSessionID;
+    QString agent;
+    QString prompt;
+    QString description;
+    ModelRef model;
+    std::optional<QString> taskID;
+    QPointer<AbortSignal> abort; // the parent's: stopping it stops the child
+};
+struct ChildResult {
+    QString sessionID;
+    QString text; // the child's last text part
+};
+
+// What every loop of an engine shares.
+struct LoopServices {
+    Store *store = nullptr;
+    SessionEventSink *sink = nullptr;
+    PermissionCenter *permissions = nullptr;
+    QNetworkAccessManager *network = nullptr;
+    HttpStreamLimits limits;
+    RetryPolicy retry;
+    std::function<QDateTime()> clock;
+    int maxCompactions = 3;
+    // Title generation, started on a prompt's first step (fire and forget).
+    std::function<void(const QString &sessionID)> startTitle;
+    // Runs a child session to its end (the subtask branch).
+    std::function<QCoro::Task<Result<ChildResult>>(ChildRequest)> runChild;
+};
+
+// What ended one run of the loop.
+struct LoopResult {
+    QString lastAssistantID;
+    std::optional<NamedError> error;
+    bool aborted = false;
+};
+
+// OpenCode's SessionPrompt.loop (reference §2.3, the seed's flowchart): one
+// session's loop, from its history in the database to the model and back,
+// until the last assistant message answers the last user message. It
+// re-reads the history on every iteration, so a prompt stored while it runs
+// (a queued prompt, §2.2) is picked up by the next step.
+class PromptLoop : public QObject
+{
+    Q_OBJECT
+
+public:
+    PromptLoop(LoopServices services, ProjectInstance &project, std::shared_ptr<ToolRunner> tools,
+               QString sessionID, QObject *parent = nullptr);
+    ~PromptLoop() override;
+
+    const QString &sessionID() const { return m_sessionID; }
+    AbortSignal *abortSignal() { return &m_abort; }
+
+    QCoro::Task<LoopResult> run();
+
+    // The text a queued prompt is wrapped in, in memory only (reference §2.2).
+    static QString queuedReminder(const QString &text);
+
+private:
+    struct Scan;
+    enum class Next { Continue, Stop };
+
+    QCoro::Task<Next> step(int step, int &compactions, LoopResult &result);
+    QCoro::Task<Next> normalStep(int step, const Scan &scan, const QList<MessageWithParts> &history,
+                                 int &compactions, LoopResult &result);
+    QCoro::Task<Next> compactionStep(const Scan &scan, const QList<MessageWithParts> &history,
+                                     const CompactionPart &task, int &compactions, LoopResult &result);
+    QCoro::Task<Next> subtaskStep(const Scan &scan, const SubtaskPart &task, LoopResult &result);
+    Next requestCompaction(const Scan &scan, std::optional<bool> overflow, int &compactions, LoopResult &result);
+
+    Next fail(LoopResult &result, const QString &name, const QString &message);
+    qint64 now() const;
+
+    LoopServices m_services;
+    ProjectInstance &m_project;
+    std::shared_ptr<ToolRunner> m_tools;
+    QString m_sessionID;
+    AbortSignal m_abort;
+};
+
+} // namespace qcode

@@ -1,0 +1,140 @@
+#include "EngineHarness.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "model/Identifier.h"
+#include "model/Store.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode::test {
+
+EngineHarness::EngineHarness()
+{
+    start(Setup{});
+}
+
+EngineHarness::EngineHarness(const Setup &setup)
+{
+    start(setup);
+}
+
+EngineHarness::~EngineHarness()
+{
+    m_engine.reset();
+    m_store.reset();
+}
+
+QString EngineHarness::projectDirectory() const
+{
+    return m_tree.path(u"project"_s);
+}
+
+void EngineHarness::start(const Setup &setup)
+{
+    QJsonObject model{{u"name"_s, u"Fake model"_s},
+                      {u"tool_call"_s, true},
+                      {u"limit"_s, QJsonObject{{u"context"_s, double(setup.contextLimit)}, {u"output"_s, double(setup.outputLimit)}}}};
+    QJsonObject config{
+        {u"$schema"_s, u"https://opencode.ai/config.json"_s},
+        {u"model"_s, u"fake/fake-model"_s},
+        {u"provider"_s,
+         QJsonObject{{u"fake"_s,
+                      QJsonObject{{u"npm"_s, u"@ai-sdk/openai-compatible"_s},
+                                  {u"name"_s, u"Fake"_s},
+                                  {u"options"_s, QJsonObject{{u"baseURL"_s, QString(m_server.baseUrl().toString() + u"/v1"_s)},
+                                                             {u"apiKey"_s, u"test-key"_s}}},
+                                  {u"models"_s, QJsonObject{{u"fake-model"_s, model}}}}}}}};
+    for (auto it = setup.config.begin(); it != setup.config.end(); ++it)
+        config.insert(it.key(), it.value());
+    QVERIFY(m_tree.write(u"project/opencode.json"_s, QJsonDocument(config).toJson()));
+    QVERIFY(m_tree.write(u"home/.keep"_s, {}));
+
+    m_tools = std::make_shared<ScriptedToolRunner>();
+    EngineOptions options;
+    options.databasePath = m_database.path();
+    options.dataDirectory = m_tree.path(u"data"_s);
+    const QString home = m_tree.path(u"home"_s);
+    options.locations = [home](const QString &directory, const QString &worktree) {
+        ConfigLocations locations;
+        locations.homeDirectory = home;
+        locations.globalDirectories = {home + u"/.config/opencode"_s};
+        locations.projectDirectory = directory;
+        locations.worktreeRoot = worktree;
+        return locations;
+    };
+    options.environment = QProcessEnvironment();
+    options.askPolicy = setup.askPolicy;
+    options.maxCompactionsPerPrompt = setup.maxCompactions;
+    options.retry = setup.retry;
+    options.generateTitles = setup.generateTitles;
+    std::shared_ptr<ScriptedToolRunner> tools = m_tools;
+    options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };
+    m_engine = std::make_unique<Engine>(options);
+    connect(m_engine.get(), &Engine::event, this, [this](const SessionEvent &event) { m_sink.publish(event); });
+    // Errors in the test log make a failing test say why.
+    connect(m_engine.get(), &Engine::sessionError, this,
+            [](const std::optional<QString> &sessionID, const NamedError &error) {
+                qWarning() << "session error" << sessionID.value_or(QString()) << error.name << error.message();
+            });
+    connect(m_engine.get(), &Engine::promptFinished, this,
+            [this](const PromptOutcome &outcome) { m_finished.append(outcome); });
+    QSignalSpy opened(m_engine.get(), &Engine::opened);
+    m_engine->open();
+    QVERIFY(opened.wait(5000));
+    QCOMPARE(opened.first().first().toBool(), true);
+    m_store = m_database.open();
+}
+
+QString EngineHarness::session()
+{
+    if (!m_sessionID.isEmpty())
+        return m_sessionID;
+    m_sessionID = Identifier::descending(Identifier::Prefix::Session);
+    QSignalSpy created(m_engine.get(), &Engine::sessionCreated);
+    m_engine->createSession(NewSession{m_sessionID, projectDirectory(), std::nullopt, {}});
+    if (!created.wait(5000))
+        QTest::qFail("the session was not created", __FILE__, __LINE__);
+    return m_sessionID;
+}
+
+void EngineHarness::send(const QString &text, const QString &agent)
+{
+    PromptInput input;
+    input.sessionID = session();
+    if (!agent.isEmpty())
+        input.agent = agent;
+    input.parts = {PromptPart::text(text)};
+    m_engine->prompt(input);
+}
+
+std::optional<PromptOutcome> EngineHarness::waitFinished(int timeoutMs)
+{
+    if (!QTest::qWaitFor([this] { return !m_finished.isEmpty(); }, timeoutMs)) {
+        QTest::qFail("the prompt did not finish", __FILE__, __LINE__);
+        return std::nullopt;
+    }
+    return m_finished.takeFirst();
+}
+
+std::optional<PromptOutcome> EngineHarness::prompt(const QString &text, const QString &agent, int timeoutMs)
+{
+    send(text, agent);
+    return waitFinished(timeoutMs);
+}
+
+QList<MessageWithParts> EngineHarness::messages()
+{
+    const Result<QList<MessageWithParts>> all = m_store->messages(session());
+    return all ? *all : QList<MessageWithParts>{};
+}
+
+QJsonObject EngineHarness::requestBody(int index) const
+{
+    return m_server.requests().value(index).json();
+}
+
+} // namespace qcode::test

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+#include "FakeProviderServer.h"
+#include "RecordingEventSink.h"
+#include "ScriptedToolRunner.h"
+#include "TempDatabase.h"
+#include "TempTree.h"
+#include "engine/Engine.h"
+
+namespace qcode::test {
+
+// An Engine wired to test doubles: a temporary database and project folder,
+// an opencode.json whose custom provider "fake" (OpenAI-compatible) points
+// at a FakeProviderServer, scripted tools, a pinned config home. Every bus
+// event is recorded in sink(), in order.
+//
+//     EngineHarness h;
+//     h.server().enqueue(FakeTurn().text({"Hi"}));
+//     const PromptOutcome outcome = h.prompt(u"hello"_s);
+class EngineHarness : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Setup {
+        // Merged over the generated opencode.json (a deep merge is not
+        // needed: top-level keys replace, except `provider` is kept).
+        QJsonObject config;
+        qint64 contextLimit = 100000;
+        qint64 outputLimit = 4000;
+        AskPolicy askPolicy = AskPolicy::Ask;
+        int maxCompactions = 3;
+        RetryPolicy retry;
+        bool generateTitles = false;
+    };
+
+    EngineHarness();
+    explicit EngineHarness(const Setup &setup);
+    ~EngineHarness() override;
+
+    Engine &engine() { return *m_engine; }
+    FakeProviderServer &server() { return m_server; }
+    ScriptedToolRunner &tools() { return *m_tools; }
+    RecordingEventSink &sink() { return m_sink; }
+    Store &store() { return *m_store; }
+    const TempTree &tree() const { return m_tree; }
+    QString projectDirectory() const;
+
+    // Creates a session (once) and returns its id.
+    QString session();
+    // Sends a prompt and waits for its promptFinished (fails the test and
+    // returns nothing after `timeoutMs`).
+    std::optional<PromptOutcome> prompt(const QString &text, const QString &agent = {}, int timeoutMs = 15000);
+    // Sends without waiting; waitFinished() collects the outcomes.
+    void send(const QString &text, const QString &agent = {});
+    std::optional<PromptOutcome> waitFinished(int timeoutMs = 15000);
+
+    // The session's messages as stored, oldest first.
+    QList<MessageWithParts> messages();
+    // The request bodies the server received, as JSON.
+    QJsonObject requestBody(int index) const;
+
+private:
+    void start(const Setup &setup);
+
+    TempTree m_tree;
+    TempDatabase m_database;
+    FakeProviderServer m_server;
+    RecordingEventSink m_sink;
+    std::shared_ptr<ScriptedToolRunner> m_tools;
+    std::unique_ptr<Engine> m_engine;
+    std::unique_ptr<Store> m_store;
+    QString m_sessionID;
+    QList<PromptOutcome> m_finished;
+};
+
+} // namespace qcode::test

@@ -1,0 +1,462 @@
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "EngineHarness.h"
+#include "engine/session/PromptLoop.h"
+#include "engine/session/SessionCompaction.h"
+#include "model/Identifier.h"
+#include "model/Store.h"
+
+using namespace Qt::StringLiterals;
+using namespace qcode;
+using namespace qcode::test;
+
+namespace {
+
+// The request body's messages as one text, to look for what was sent.
+QString sentText(const QJsonObject &body)
+{
+    return QString::fromUtf8(QJsonDocument(body.value(u"messages"_s).toArray()).toJson(QJsonDocument::Compact));
+}
+
+QStringList roles(const QList<MessageWithParts> &messages)
+{
+    QStringList roles;
+    for (const MessageWithParts &message : messages)
+        roles.append(message.info.isUser() ? u"user"_s : u"assistant"_s);
+    return roles;
+}
+
+const AssistantMessage *lastAssistant(const QList<MessageWithParts> &messages)
+{
+    for (qsizetype i = messages.size() - 1; i >= 0; --i) {
+        if (const AssistantMessage *assistant = messages.at(i).info.assistant())
+            return assistant;
+    }
+    return nullptr;
+}
+
+QList<ToolPart> toolParts(const QList<MessageWithParts> &messages)
+{
+    QList<ToolPart> tools;
+    for (const MessageWithParts &message : messages) {
+        for (const Part &part : message.parts) {
+            if (const ToolPart *tool = part.as<ToolPart>())
+                tools.append(*tool);
+        }
+    }
+    return tools;
+}
+
+QJsonObject agentSteps(int steps)
+{
+    return QJsonObject{{u"build"_s, QJsonObject{{u"steps"_s, steps}}}};
+}
+
+} // namespace
+
+class PromptLoopTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aTextAnswerEndsTheLoop();
+    void finishUnknownContinues();
+    void aToolCallTurnIsFollowedByATextTurn();
+    void theLastStepSendsTheMaxStepsMessage();
+    void doomLoopAsksAndARejectStops();
+    void aRejectWithMessageFeedsBackAndContinues();
+    void retriesStopAtTheCapWithAClearError();
+    void aNonRetryableErrorEndsWithItsMessage();
+    void abortMidStreamLeavesAConsistentDatabase();
+    void aCrashedToolIsSentAsInterrupted();
+    void overflowSummarisesAndContinues();
+    void autoFalseIsHonoured();
+    void compactionThatCannotHelpStopsWithAnError();
+    void pruneClearsOldToolOutputAfterTheLoop();
+    void aSubtaskRunsAChildSession();
+    void promptsSentWhileBusyAreQueuedAndWrapped();
+    void anUnknownModelIsAClearError();
+    void manualCompactionSummarisesAndStops();
+};
+
+void PromptLoopTest::aTextAnswerEndsTheLoop()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"Hel"_s, u"lo"_s}).usage(10, 5));
+    const auto outcome = h.prompt(u"hi"_s);
+    QVERIFY(outcome);
+    QVERIFY(!outcome->error);
+    QCOMPARE(h.server().requests().size(), 1);
+    const QList<MessageWithParts> messages = h.messages();
+    QCOMPARE(roles(messages), (QStringList{u"user"_s, u"assistant"_s}));
+    QCOMPARE(lastAssistant(messages)->finish, u"stop"_s);
+    QCOMPARE(outcome->messageID, lastAssistant(messages)->id);
+    // The deltas reached listeners; busy, then idle.
+    QVERIFY(h.sink().types().contains(u"message.part.delta"_s));
+    const QList<SessionStatusChanged> statuses = h.sink().all<SessionStatusChanged>();
+    QCOMPARE(statuses.first().status, SessionStatus::busy());
+    QCOMPARE(statuses.last().status, SessionStatus::idle());
+    // The request carries the system prompt with the environment block.
+    QVERIFY(QJsonDocument(h.requestBody(0)).toJson().contains("Working directory"));
+}
+
+void PromptLoopTest::finishUnknownContinues()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"thinking…"_s}).finishReason(FinishReason::Unknown));
+    h.server().enqueue(FakeTurn().text({u"done"_s}));
+    const auto outcome = h.prompt(u"go"_s);
+    QVERIFY(outcome);
+    const QList<MessageWithParts> messages = h.messages();
+    QCOMPARE(messages.at(1).info.assistant()->finish.value_or(QString()), u"unknown"_s);
+    QCOMPARE(h.server().requests().size(), 2);
+    QCOMPARE(roles(h.messages()), (QStringList{u"user"_s, u"assistant"_s, u"assistant"_s}));
+}
+
+void PromptLoopTest::aToolCallTurnIsFollowedByATextTurn()
+{
+    EngineHarness h;
+    h.tools().script(u"read"_s, ToolOutput{u"file text"_s, u"a.txt"_s, {}, {}});
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, QJsonObject{{u"filePath"_s, u"a.txt"_s}}, u"call_1"_s));
+    h.server().enqueue(FakeTurn().text({u"It says file text."_s}));
+    const auto outcome = h.prompt(u"read a.txt"_s);
+    QVERIFY(outcome);
+    QVERIFY(!outcome->error);
+    QCOMPARE(h.server().requests().size(), 2);
+    QCOMPARE(h.tools().calls().size(), 1);
+    // The tool got the project folder and the step's permission asker.
+    QCOMPARE(h.tools().contexts().first().directory, h.projectDirectory());
+    QVERIFY(h.tools().contexts().first().permissions != nullptr);
+    const QList<ToolPart> tools = toolParts(h.messages());
+    QCOMPARE(tools.size(), 1);
+    if (const auto *failed = std::get_if<ToolError>(&tools.first().state))
+        QFAIL(qPrintable(failed->error));
+    QVERIFY(std::holds_alternative<ToolCompleted>(tools.first().state));
+    // The second request answers the call with its result.
+    QVERIFY(sentText(h.requestBody(1)).contains(u"file text"_s));
+    QVERIFY(sentText(h.requestBody(1)).contains(u"call_1"_s));
+    // The tools were offered.
+    QVERIFY(h.requestBody(0).value(u"tools"_s).toArray().size() >= 1);
+}
+
+void PromptLoopTest::theLastStepSendsTheMaxStepsMessage()
+{
+    EngineHarness::Setup setup;
+    setup.config.insert(u"agent"_s, agentSteps(2));
+    EngineHarness h(setup);
+    h.tools().script(u"glob"_s, ToolOutput{u"a.txt"_s, u"*"_s, {}, {}});
+    h.server().enqueue(FakeTurn().toolCall(u"glob"_s, QJsonObject{{u"pattern"_s, u"*"_s}}));
+    h.server().enqueue(FakeTurn().text({u"Step limit reached."_s}));
+    QVERIFY(h.prompt(u"look around"_s));
+    QCOMPARE(h.server().requests().size(), 2);
+    QVERIFY(!sentText(h.requestBody(0)).contains(u"MAXIMUM STEPS"_s));
+    const QJsonArray last = h.requestBody(1).value(u"messages"_s).toArray();
+    QCOMPARE(last.last().toObject().value(u"role"_s).toString(), u"assistant"_s);
+    QVERIFY(QJsonDocument(last.last().toObject()).toJson().contains("MAXIMUM STEPS"));
+}
+
+void PromptLoopTest::doomLoopAsksAndARejectStops()
+{
+    EngineHarness h;
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
+        QCOMPARE(request.permission, u"doom_loop"_s);
+        h.engine().replyPermission(request.id, PermissionReply::Reject);
+    });
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    QCOMPARE(h.sink().all<PermissionAsked>().size(), 1);
+    QCOMPARE(h.sink().all<PermissionReplied>().first().reply, PermissionReply::Reject);
+    // Rejected: no further model call.
+    QCOMPARE(h.server().requests().size(), 1);
+    const QList<ToolPart> tools = toolParts(h.messages());
+    QVERIFY(std::holds_alternative<ToolError>(tools.last().state));
+}
+
+void PromptLoopTest::aRejectWithMessageFeedsBackAndContinues()
+{
+    EngineHarness h;
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    h.server().enqueue(FakeTurn().text({u"Understood."_s}));
+    connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
+        h.engine().replyPermission(request.id, PermissionReply::RejectWithMessage, u"stop reading a.txt"_s);
+    });
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    QVERIFY(!outcome->error);
+    QCOMPARE(h.server().requests().size(), 2);
+    QVERIFY(sentText(h.requestBody(1)).contains(u"stop reading a.txt"_s));
+}
+
+void PromptLoopTest::retriesStopAtTheCapWithAClearError()
+{
+    EngineHarness::Setup setup;
+    setup.retry.maxAttempts = 2;
+    EngineHarness h(setup);
+    const QByteArray body = R"({"error":{"message":"overloaded","type":"server_error"}})";
+    for (int i = 0; i < 3; ++i)
+        h.server().enqueue(FakeTurn::httpError(503, body, {{"retry-after-ms", "10"}}));
+    const auto outcome = h.prompt(u"hi"_s);
+    QVERIFY(outcome);
+    QVERIFY(outcome->error);
+    QCOMPARE(h.server().requests().size(), 3);
+    QCOMPARE(h.sink().all<SessionStatusChanged>().count(), h.sink().all<SessionStatusChanged>().count());
+    int retries = 0;
+    for (const SessionStatusChanged &status : h.sink().all<SessionStatusChanged>())
+        retries += status.status.type == SessionStatus::Type::Retry ? 1 : 0;
+    QCOMPARE(retries, 2);
+    QVERIFY2(outcome->error->message().contains(u"overloaded"_s), qPrintable(outcome->error->message()));
+}
+
+void PromptLoopTest::aNonRetryableErrorEndsWithItsMessage()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn::httpError(400, R"({"error":{"message":"bad request: no such thing","type":"invalid_request_error"}})"));
+    const auto outcome = h.prompt(u"hi"_s);
+    QVERIFY(outcome);
+    QVERIFY(outcome->error);
+    QVERIFY2(outcome->error->message().contains(u"no such thing"_s), qPrintable(outcome->error->message()));
+    QCOMPARE(h.server().requests().size(), 1);
+    QCOMPARE(lastAssistant(h.messages())->error->message(), outcome->error->message());
+}
+
+void PromptLoopTest::abortMidStreamLeavesAConsistentDatabase()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"part one "_s, u"part two "_s, u"part three"_s}).stallAfter(3));
+    QSignalSpy deltas(&h.engine(), &Engine::partDelta);
+    h.send(u"write a lot"_s);
+    QVERIFY(deltas.wait(10000));
+    h.engine().abort(h.session());
+    const auto outcome = h.waitFinished();
+    QVERIFY(outcome);
+    QVERIFY(outcome->aborted);
+    const QList<MessageWithParts> messages = h.messages();
+    const AssistantMessage *assistant = lastAssistant(messages);
+    QVERIFY(assistant);
+    QCOMPARE(assistant->error->name, u"MessageAbortedError"_s);
+    // Every stored part is whole and readable; the text kept what arrived.
+    bool sawText = false;
+    for (const Part &part : messages.last().parts) {
+        if (const TextPart *text = part.as<TextPart>()) {
+            sawText = true;
+            QVERIFY(text->text.startsWith(u"part one"_s));
+        }
+    }
+    QVERIFY(sawText);
+    QCOMPARE(h.sink().all<SessionStatusChanged>().last().status, SessionStatus::idle());
+}
+
+void PromptLoopTest::aCrashedToolIsSentAsInterrupted()
+{
+    EngineHarness h;
+    // A previous run died with a tool running: the database holds a
+    // running tool part and an unfinished assistant message.
+    h.server().enqueue(FakeTurn().text({u"first"_s}));
+    QVERIFY(h.prompt(u"first"_s));
+    const QString sessionID = h.session();
+    const QList<MessageWithParts> before = h.messages();
+    AssistantMessage crashed;
+    crashed.id = Identifier::ascending(Identifier::Prefix::Message);
+    crashed.sessionID = sessionID;
+    crashed.created = QDateTime::currentMSecsSinceEpoch();
+    crashed.parentID = before.first().info.id();
+    crashed.providerID = u"fake"_s;
+    crashed.modelID = u"fake-model"_s;
+    crashed.agent = u"build"_s;
+    crashed.mode = u"build"_s;
+    QVERIFY(h.store().updateMessage(Message(crashed)));
+    Part tool{Identifier::ascending(Identifier::Prefix::Part), sessionID, crashed.id,
+              ToolPart{u"call_crash"_s, u"bash"_s, ToolPending{}, std::nullopt, {}}, {}};
+    QVERIFY(tool.as<ToolPart>()->start(QJsonObject{{u"command"_s, u"make"_s}}, crashed.created));
+    QVERIFY(h.store().updatePart(tool));
+
+    h.server().enqueue(FakeTurn().text({u"resumed"_s}));
+    QVERIFY(h.prompt(u"go on"_s));
+    QVERIFY(sentText(h.requestBody(1)).contains(u"[Tool execution was interrupted]"_s));
+}
+
+void PromptLoopTest::overflowSummarisesAndContinues()
+{
+    EngineHarness::Setup setup;
+    setup.contextLimit = 20000; // usable: 20000 - 4000 output
+    EngineHarness h(setup);
+    h.server().enqueue(FakeTurn().text({u"a long answer"_s}).usage(17000, 10));
+    h.server().enqueue(FakeTurn().text({u"## Goal\nsummary"_s}).usage(1000, 50));
+    h.server().enqueue(FakeTurn().text({u"continuing"_s}).usage(2000, 10));
+    const auto outcome = h.prompt(u"big task"_s);
+    QVERIFY(outcome);
+    QVERIFY2(!outcome->error, outcome->error ? qPrintable(outcome->error->message()) : "");
+    QCOMPARE(h.server().requests().size(), 3);
+    QCOMPARE(h.sink().all<SessionCompacted>().size(), 1);
+    const QList<MessageWithParts> messages = h.messages();
+    // user, answer, compaction request, summary, continue message, answer
+    QCOMPARE(roles(messages), (QStringList{u"user"_s, u"assistant"_s, u"user"_s, u"assistant"_s, u"user"_s,
+                                           u"assistant"_s}));
+    QVERIFY(messages.at(2).parts.first().as<CompactionPart>());
+    QVERIFY(messages.at(3).info.assistant()->isSummary());
+    QVERIFY(messages.at(4).parts.first().as<TextPart>()->text.contains(u"Continue if you have next steps"_s));
+    // The summary request asked for the summary; the last request starts
+    // from the summary, not the whole history.
+    QVERIFY(sentText(h.requestBody(1)).contains(u"Provide a detailed prompt"_s));
+    QVERIFY(!sentText(h.requestBody(2)).contains(u"a long answer"_s));
+    QVERIFY(sentText(h.requestBody(2)).contains(u"summary"_s));
+}
+
+void PromptLoopTest::autoFalseIsHonoured()
+{
+    // OpenCode users report compaction.auto = false being ignored.
+    EngineHarness::Setup setup;
+    setup.contextLimit = 20000;
+    setup.config.insert(u"compaction"_s, QJsonObject{{u"auto"_s, false}});
+    EngineHarness h(setup);
+    h.server().enqueue(FakeTurn().text({u"a long answer"_s}).usage(17000, 10));
+    const auto outcome = h.prompt(u"big task"_s);
+    QVERIFY(outcome);
+    QCOMPARE(h.server().requests().size(), 1);
+    QCOMPARE(h.sink().all<SessionCompacted>().size(), 0);
+    QCOMPARE(roles(h.messages()), (QStringList{u"user"_s, u"assistant"_s}));
+}
+
+void PromptLoopTest::compactionThatCannotHelpStopsWithAnError()
+{
+    // Every answer after a summary overflows again (the system prompt and
+    // tools alone are too big): OpenCode compacts forever; qcode stops.
+    EngineHarness::Setup setup;
+    setup.contextLimit = 20000;
+    setup.maxCompactions = 2;
+    EngineHarness h(setup);
+    h.server().enqueue(FakeTurn().text({u"answer"_s}).usage(17000, 10));
+    for (int i = 0; i < 2; ++i) {
+        h.server().enqueue(FakeTurn().text({u"summary"_s}).usage(1000, 10));
+        h.server().enqueue(FakeTurn().text({u"answer"_s}).usage(17000, 10));
+    }
+    const auto outcome = h.prompt(u"go"_s);
+    QVERIFY(outcome);
+    QVERIFY(outcome->error);
+    QCOMPARE(outcome->error->name, u"ContextOverflowError"_s);
+    QVERIFY2(outcome->error->message().contains(u"compaction"_s), qPrintable(outcome->error->message()));
+    QCOMPARE(h.server().requests().size(), 5);
+    QCOMPARE(h.server().pendingTurns(), 0);
+}
+
+void PromptLoopTest::pruneClearsOldToolOutputAfterTheLoop()
+{
+    EngineHarness h;
+    h.tools().script(u"bash"_s, ToolOutput{QString(200000, u'x'), u"big"_s, {}, {}});
+    h.server().enqueue(FakeTurn().toolCall(u"bash"_s, QJsonObject{{u"command"_s, u"cat big"_s}}));
+    h.server().enqueue(FakeTurn().text({u"done"_s}));
+    QVERIFY(h.prompt(u"first"_s));
+    h.server().enqueue(FakeTurn().text({u"ok"_s}));
+    QVERIFY(h.prompt(u"second"_s));
+    h.server().enqueue(FakeTurn().text({u"ok"_s}));
+    QVERIFY(h.prompt(u"third"_s));
+    const QList<ToolPart> tools = toolParts(h.messages());
+    QCOMPARE(tools.size(), 1);
+    const auto *completed = std::get_if<ToolCompleted>(&tools.first().state);
+    QVERIFY(completed);
+    QVERIFY(completed->compacted.has_value());
+}
+
+void PromptLoopTest::aSubtaskRunsAChildSession()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"child result"_s}));
+    h.server().enqueue(FakeTurn().text({u"parent goes on"_s}));
+    PromptInput input;
+    input.sessionID = h.session();
+    input.parts = {PromptPart{std::nullopt, SubtaskPart{u"find the bug"_s, u"Find bug"_s, u"general"_s,
+                                                        std::nullopt, u"review"_s}}};
+    h.engine().prompt(input);
+    const auto outcome = h.waitFinished();
+    QVERIFY(outcome);
+    QVERIFY2(!outcome->error, outcome->error ? qPrintable(outcome->error->message()) : "");
+    const Result<QList<Session>> children = h.store().children(h.session());
+    QVERIFY(children);
+    QCOMPARE(children->size(), 1);
+    QCOMPARE(children->first().title, u"Find bug (@general subagent)"_s);
+    const QList<ToolPart> tools = toolParts(h.messages());
+    QCOMPARE(tools.size(), 1);
+    QCOMPARE(tools.first().tool, u"task"_s);
+    const auto *completed = std::get_if<ToolCompleted>(&tools.first().state);
+    QVERIFY(completed);
+    QVERIFY(completed->output.contains(u"<task_result>\nchild result\n</task_result>"_s));
+    QVERIFY(completed->output.contains(children->first().id));
+    // A command's subtask is followed by the synthetic "summarize" turn,
+    // then the parent's own step.
+    QCOMPARE(h.server().requests().size(), 2);
+    QVERIFY(sentText(h.requestBody(1)).contains(u"Summarize the task tool output above"_s));
+}
+
+void PromptLoopTest::promptsSentWhileBusyAreQueuedAndWrapped()
+{
+    EngineHarness h;
+    h.tools().script(u"glob"_s, ToolOutput{u"a.txt"_s, u"*"_s, {}, {}});
+    h.tools().holdUntilAbort(u"slow"_s);
+    h.server().enqueue(FakeTurn().toolCall(u"glob"_s, QJsonObject{{u"pattern"_s, u"*"_s}}).trickle(std::chrono::milliseconds(50), 40));
+    h.server().enqueue(FakeTurn().text({u"both done"_s}));
+    QSignalSpy requests(&h.server(), &FakeProviderServer::requestReceived);
+    h.send(u"first"_s);
+    QVERIFY(requests.wait(10000));
+    h.send(u"second, while busy"_s);
+    const auto first = h.waitFinished();
+    const auto second = h.waitFinished();
+    QVERIFY(first && second);
+    QCOMPARE(first->messageID, second->messageID);
+    QCOMPARE(h.server().requests().size(), 2);
+    QVERIFY(sentText(h.requestBody(1)).contains(u"The user sent the following message:"_s));
+    QVERIFY(sentText(h.requestBody(1)).contains(u"second, while busy"_s));
+    // Wrapped in memory only: the stored text is what the person typed.
+    bool stored = false;
+    for (const MessageWithParts &message : h.messages()) {
+        for (const Part &part : message.parts) {
+            if (const TextPart *text = part.as<TextPart>(); text && text->text == u"second, while busy"_s)
+                stored = true;
+        }
+    }
+    QVERIFY(stored);
+}
+
+void PromptLoopTest::anUnknownModelIsAClearError()
+{
+    EngineHarness h;
+    PromptInput input;
+    input.sessionID = h.session();
+    input.model = ModelRef{u"fake"_s, u"fake-modle"_s};
+    input.parts = {PromptPart::text(u"hi"_s)};
+    h.engine().prompt(input);
+    const auto outcome = h.waitFinished();
+    QVERIFY(outcome);
+    QVERIFY(outcome->error);
+    QVERIFY2(outcome->error->message().contains(u"Model not found: fake/fake-modle"_s),
+             qPrintable(outcome->error->message()));
+    QVERIFY(outcome->error->message().contains(u"Did you mean: fake/fake-model"_s));
+    QCOMPARE(h.server().requests().size(), 0);
+}
+
+void PromptLoopTest::manualCompactionSummarisesAndStops()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"answer"_s}));
+    QVERIFY(h.prompt(u"hi"_s));
+    h.server().enqueue(FakeTurn().text({u"the summary"_s}));
+    h.engine().compact(h.session());
+    const auto outcome = h.waitFinished();
+    QVERIFY(outcome);
+    QVERIFY(!outcome->error);
+    QCOMPARE(h.server().requests().size(), 2);
+    const QList<MessageWithParts> messages = h.messages();
+    QCOMPARE(roles(messages), (QStringList{u"user"_s, u"assistant"_s, u"user"_s, u"assistant"_s}));
+    QVERIFY(messages.last().info.assistant()->isSummary());
+    QCOMPARE(messages.at(2).parts.first().as<CompactionPart>()->automatic, false);
+}
+
+QTEST_GUILESS_MAIN(PromptLoopTest)
+#include "tst_prompt_loop.moc"
