@@ -2,6 +2,9 @@
 
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QtConcurrent>
+
+#include <QCoro/QCoroFuture>
 
 #include "EditReplacers.h"
 #include "FileTimes.h"
@@ -14,15 +17,52 @@ namespace qcode {
 
 namespace {
 
-QJsonObject fileDiff(const QString &path, const QString &before, const QString &after)
+// The edit worked out off the engine thread, carried through a QFuture
+// (which wants a default-constructible value, so no Result).
+struct EditPlan {
+    bool ok = false;
+    QString error;
+    QString after; // the file's new text, in its own line breaks
+    QString beforeLf;
+    QString afterLf;
+    QString diff;
+    UnifiedDiff::Counts counts;
+};
+
+EditPlan planEdit(const QString &path, const QString &before, const QString &oldString, const QString &newString,
+                  bool replaceAll)
 {
-    const UnifiedDiff::Counts counts = UnifiedDiff::counts(before, after);
+    EditPlan plan;
+    if (oldString.isEmpty()) {
+        plan.after = newString;
+    } else {
+        // The model writes LF; the file keeps its own line breaks.
+        const bool crlf = TextFiles::usesCrlf(before);
+        const QString find = crlf ? TextFiles::toCrlf(TextFiles::toLf(oldString)) : TextFiles::toLf(oldString);
+        const QString replacement = crlf ? TextFiles::toCrlf(TextFiles::toLf(newString)) : TextFiles::toLf(newString);
+        Result<QString> replaced = EditReplacers::replace(before, find, replacement, replaceAll);
+        if (!replaced) {
+            plan.error = replaced.errorMessage();
+            return plan;
+        }
+        plan.after = std::move(replaced).value();
+    }
+    plan.beforeLf = TextFiles::toLf(before);
+    plan.afterLf = TextFiles::toLf(plan.after);
+    plan.diff = UnifiedDiff::trimIndentation(UnifiedDiff::twoFilesPatch(path, path, plan.beforeLf, plan.afterLf));
+    plan.counts = UnifiedDiff::counts(plan.beforeLf, plan.afterLf);
+    plan.ok = true;
+    return plan;
+}
+
+QJsonObject fileDiff(const QString &path, const EditPlan &plan)
+{
     return QJsonObject{
         {QStringLiteral("file"), path},
-        {QStringLiteral("before"), before},
-        {QStringLiteral("after"), after},
-        {QStringLiteral("additions"), counts.additions},
-        {QStringLiteral("deletions"), counts.deletions},
+        {QStringLiteral("before"), plan.beforeLf},
+        {QStringLiteral("after"), plan.afterLf},
+        {QStringLiteral("additions"), plan.counts.additions},
+        {QStringLiteral("deletions"), plan.counts.deletions},
     };
 }
 
@@ -123,24 +163,18 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
         before = std::move(read).value();
     }
 
+    // Matching through the looser replacers and diffing cost O(lines²) on
+    // a large file: that work must not stall the engine thread.
+    QFuture<EditPlan> planning = QtConcurrent::run(
+        [path, text = before.text, oldString, newString, replaceAll] {
+            return planEdit(path, text, oldString, newString, replaceAll);
+        });
+    const EditPlan plan = co_await planning;
+    if (!plan.ok)
+        co_return ToolFailure{plan.error};
     TextFiles::Text after = before;
-    if (oldString.isEmpty()) {
-        after.text = newString;
-    } else {
-        // The model writes LF; the file keeps its own line breaks.
-        const bool crlf = TextFiles::usesCrlf(before.text);
-        const QString find = crlf ? TextFiles::toCrlf(TextFiles::toLf(oldString)) : TextFiles::toLf(oldString);
-        const QString replacement =
-            crlf ? TextFiles::toCrlf(TextFiles::toLf(newString)) : TextFiles::toLf(newString);
-        Result<QString> replaced = EditReplacers::replace(before.text, find, replacement, replaceAll);
-        if (!replaced)
-            co_return ToolFailure{replaced.errorMessage()};
-        after.text = std::move(replaced).value();
-    }
-
-    const QString beforeLf = TextFiles::toLf(before.text);
-    const QString afterLf = TextFiles::toLf(after.text);
-    const QString diff = UnifiedDiff::trimIndentation(UnifiedDiff::twoFilesPatch(path, path, beforeLf, afterLf));
+    after.text = plan.after;
+    const QString &diff = plan.diff;
     const QString relative = TextFiles::relativePath(context, path);
 
     PermissionRequest ask;
@@ -179,7 +213,7 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
     output.metadata = QJsonObject{
         {QStringLiteral("diagnostics"), QJsonObject()},
         {QStringLiteral("diff"), diff},
-        {QStringLiteral("filediff"), fileDiff(path, beforeLf, afterLf)},
+        {QStringLiteral("filediff"), fileDiff(path, plan)},
     };
     co_return output;
 }

@@ -3,6 +3,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QtConcurrent>
+
+#include <QCoro/QCoroFuture>
 
 #include "FileTimes.h"
 #include "TextFiles.h"
@@ -92,9 +95,12 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
 
     // The diff shows a binary or non-UTF-8 file's old bytes as best it can;
     // the write replaces them whole either way.
-    const QString before = TextFiles::toLf(QString::fromUtf8(previous));
-    const QString diff = UnifiedDiff::trimIndentation(
-        UnifiedDiff::twoFilesPatch(path, path, before, TextFiles::toLf(content)));
+    // Diffing a large file is slow: not on the engine thread.
+    QFuture<QString> diffing = QtConcurrent::run([path, previous, content] {
+        const QString before = TextFiles::toLf(QString::fromUtf8(previous));
+        return UnifiedDiff::trimIndentation(UnifiedDiff::twoFilesPatch(path, path, before, TextFiles::toLf(content)));
+    });
+    const QString diff = co_await diffing;
     const QString relative = TextFiles::relativePath(context, path);
 
     PermissionRequest ask;
