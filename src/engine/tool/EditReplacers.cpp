@@ -261,9 +261,20 @@ QStringList EditReplacers::indentationFlexible(const QString &content, const QSt
 {
     const QString normalizedFind = removeIndentation(find);
     const QStringList lines = splitLines(content);
-    const qsizetype findLineCount = splitLines(find).size();
+    const QStringList findLines = splitLines(find);
+    const qsizetype findLineCount = findLines.size();
+    QStringList trimmedFind;
+    for (const QString &line : findLines)
+        trimmedFind.append(line.trimmed());
     QStringList found;
     for (qsizetype i = 0; i + findLineCount <= lines.size(); ++i) {
+        // Equal after removing a common indentation implies equal line by
+        // line once trimmed: a cheap test before building the block.
+        bool possible = true;
+        for (qsizetype k = 0; k < findLineCount && possible; ++k)
+            possible = QStringView(lines.at(i + k)).trimmed() == trimmedFind.at(k);
+        if (!possible)
+            continue;
         const QString block = joinLines(lines, i, findLineCount);
         if (removeIndentation(block) == normalizedFind)
             found.append(block);
