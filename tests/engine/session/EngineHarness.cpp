@@ -24,6 +24,13 @@ EngineHarness::EngineHarness(const Setup &setup)
 
 EngineHarness::~EngineHarness()
 {
+    if (m_thread) {
+        // The engine is deleted on its own thread, then the thread ends.
+        Engine *engine = m_engine.release();
+        QMetaObject::invokeMethod(engine, [engine] { delete engine; }, Qt::BlockingQueuedConnection);
+        m_thread->quit();
+        m_thread->wait();
+    }
     m_engine.reset();
     m_store.reset();
 }
@@ -74,6 +81,11 @@ void EngineHarness::start(const Setup &setup)
     std::shared_ptr<ScriptedToolRunner> tools = m_tools;
     options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };
     m_engine = std::make_unique<Engine>(options);
+    if (setup.ownThread) {
+        m_thread = std::make_unique<QThread>();
+        m_engine->moveToThread(m_thread.get());
+        m_thread->start();
+    }
     connect(m_engine.get(), &Engine::event, this, [this](const SessionEvent &event) { m_sink.publish(event); });
     // Errors in the test log make a failing test say why.
     connect(m_engine.get(), &Engine::sessionError, this,

@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QObject>
+#include <QThread>
 
 #include <memory>
 #include <optional>
@@ -38,6 +39,9 @@ public:
         int maxCompactions = 3;
         RetryPolicy retry;
         bool generateTitles = false;
+        // Run the engine on a QThread of its own, as the app does; its
+        // signals then reach the test thread queued.
+        bool ownThread = false;
     };
 
     EngineHarness();
@@ -74,6 +78,7 @@ private:
     FakeProviderServer m_server;
     RecordingEventSink m_sink;
     std::shared_ptr<ScriptedToolRunner> m_tools;
+    std::unique_ptr<QThread> m_thread;
     std::unique_ptr<Engine> m_engine;
     std::unique_ptr<Store> m_store;
     QString m_sessionID;

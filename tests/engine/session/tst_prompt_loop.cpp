@@ -80,6 +80,7 @@ private Q_SLOTS:
     void promptsSentWhileBusyAreQueuedAndWrapped();
     void anUnknownModelIsAClearError();
     void manualCompactionSummarisesAndStops();
+    void theEngineRunsOnItsOwnThread();
 };
 
 void PromptLoopTest::aTextAnswerEndsTheLoop()
@@ -456,6 +457,30 @@ void PromptLoopTest::manualCompactionSummarisesAndStops()
     QCOMPARE(roles(messages), (QStringList{u"user"_s, u"assistant"_s, u"user"_s, u"assistant"_s}));
     QVERIFY(messages.last().info.assistant()->isSummary());
     QCOMPARE(messages.at(2).parts.first().as<CompactionPart>()->automatic, false);
+}
+
+void PromptLoopTest::theEngineRunsOnItsOwnThread()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    QThread *engineThread = h.engine().thread();
+    QVERIFY(engineThread != QThread::currentThread());
+    // Every signal reaches this thread queued, in order.
+    QList<QThread *> deliveredOn;
+    connect(&h.engine(), &Engine::partDelta, this,
+            [&deliveredOn](const PartDelta &) { deliveredOn.append(QThread::currentThread()); });
+    h.server().enqueue(FakeTurn().text({u"one "_s, u"two "_s, u"three"_s}));
+    const auto outcome = h.prompt(u"hi"_s);
+    QVERIFY(outcome);
+    QVERIFY(!outcome->error);
+    QCOMPARE(deliveredOn.size(), 3);
+    for (QThread *thread : std::as_const(deliveredOn))
+        QCOMPARE(thread, QThread::currentThread());
+    QStringList deltas;
+    for (const PartDelta &delta : h.sink().all<PartDelta>())
+        deltas.append(delta.delta);
+    QCOMPARE(deltas.join(QString()), u"one two three"_s);
 }
 
 QTEST_GUILESS_MAIN(PromptLoopTest)
