@@ -241,8 +241,21 @@ private Q_SLOTS:
 
     void outputIsShownLive()
     {
-        const ToolResult result = run(bash(u"echo one; sleep 0.5; echo two"_s));
-        QVERIFY(test::outputOf(result));
+        // The command waits until the test has seen its first line live.
+        ToolContext toolContext = context();
+        const QString go = project() + u"/go"_s;
+        toolContext.progress = [this, go](const QString &, const QJsonObject &metadata) {
+            m_progress.append(metadata);
+            if (metadata.value("output"_L1).toString() == u"one\n"_s) {
+                QFile flag(go);
+                QVERIFY(flag.open(QIODevice::WriteOnly));
+            }
+        };
+        const ToolResult result =
+            run(bash(u"echo one; while [ ! -f go ]; do sleep 0.05; done; echo two"_s, {{"timeout"_L1, 20000}}),
+                toolContext);
+        QVERIFY2(test::outputOf(result), qPrintable(test::describe(result)));
+        QCOMPARE(test::outputOf(result)->output, u"one\ntwo\n"_s);
         QStringList seen;
         for (const QJsonObject &metadata : std::as_const(m_progress))
             seen.append(metadata.value("output"_L1).toString());
