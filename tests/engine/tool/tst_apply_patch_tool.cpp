@@ -168,6 +168,26 @@ private Q_SLOTS:
         QCOMPARE(contents(m_tree.path(u"out/a.txt"_s)), QByteArray("b\n"));
     }
 
+    void directoriesAndBinaryFilesFailVerification()
+    {
+        QVERIFY(QDir().mkpath(project() + u"/folder"_s));
+        const ToolFailure *folder = test::failureOf(
+            run(patch({"*** Begin Patch", "*** Update File: folder", "@@", "-a", "+b", "*** End Patch"})));
+        QVERIFY(folder);
+        QCOMPARE(folder->message,
+                 u"apply_patch verification failed: Failed to read file to update: %1"_s.arg(project() + u"/folder"_s));
+        QVERIFY(test::failureOf(run(patch({"*** Begin Patch", "*** Add File: folder", "+x", "*** End Patch"}))));
+
+        QVERIFY(m_tree.write(u"project/blob.bin"_s, QByteArray("a\0b\n", 4)));
+        const ToolFailure *binary = test::failureOf(
+            run(patch({"*** Begin Patch", "*** Update File: blob.bin", "@@", "-a", "+b", "*** End Patch"})));
+        QVERIFY(binary);
+        QCOMPARE(binary->message,
+                 u"apply_patch verification failed: Cannot edit binary file: %1"_s.arg(project() + u"/blob.bin"_s));
+        QCOMPARE(contents(project() + u"/blob.bin"_s), QByteArray("a\0b\n", 4));
+        QVERIFY(m_asker.requests.isEmpty());
+    }
+
     void deletingAMissingFileFailsVerification()
     {
         const ToolFailure *failure =

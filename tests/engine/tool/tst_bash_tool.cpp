@@ -275,6 +275,18 @@ private Q_SLOTS:
         QVERIFY(preview.endsWith(u"a\n\n..."_s));
     }
 
+    void endlessOutputIsCappedInMemory()
+    {
+        const ToolResult result =
+            run(bash(u"head -c %1 /dev/zero | tr '\\0' a"_s.arg(BashTool::MaxCapturedOutput + 100000)));
+        const ToolOutput *output = test::outputOf(result);
+        QVERIFY2(output, qPrintable(test::describe(result).left(200)));
+        QVERIFY(output->output.startsWith(QString(1000, u'a')));
+        QVERIFY(output->output.endsWith(
+            u"\n\n(output beyond %1 characters was discarded)"_s.arg(BashTool::MaxCapturedOutput)));
+        QVERIFY(output->output.size() < BashTool::MaxCapturedOutput + 100);
+    }
+
     void invalidUtf8OutputIsReplacedNotLost()
     {
         const ToolResult result = run(bash(u"printf '\\377\\376 ok'"_s));
