@@ -194,6 +194,13 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
             always.append(alwaysPattern);
     }
 
+    // A line with no command at all can still act ("> file" empties a
+    // file); OpenCode would run it unasked, qcode asks for the whole line.
+    if (commands.isEmpty()) {
+        patterns.append(command.trimmed());
+        always.append(command.trimmed());
+    }
+
     if (!externalDirs.isEmpty()) {
         PermissionRequest ask;
         ask.permission = QStringLiteral("external_directory");

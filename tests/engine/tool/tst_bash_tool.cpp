@@ -137,6 +137,21 @@ private Q_SLOTS:
         QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"secret"_s) + u"/*"_s});
     }
 
+    void aLineWithoutCommandsIsAskedForWhole()
+    {
+        QVERIFY(m_tree.write(u"project/keep.txt"_s, "data"));
+        m_asker.answers.insert(u"bash"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(run(bash(u" > keep.txt"_s))));
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{u"> keep.txt"_s});
+        QFile kept(project() + u"/keep.txt"_s);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("data"));
+        // A lone cd is a command: it needs no bash question.
+        m_asker.requests.clear();
+        QVERIFY(test::outputOf(run(bash(u"cd ."_s))));
+        QVERIFY(m_asker.requests.isEmpty());
+    }
+
     void pathsInsideTheProjectAskNothingExtra()
     {
         QVERIFY(m_tree.write(u"project/sub/f.txt"_s, "x"));
