@@ -116,6 +116,14 @@ QString unquoteWord(const QString &text)
     return result;
 }
 
+bool isFileRedirect(const QString &op)
+{
+    static const QStringList files{QStringLiteral(">"),  QStringLiteral(">>"), QStringLiteral("&>"),
+                                   QStringLiteral("&>>"), QStringLiteral(">|"), QStringLiteral("<"),
+                                   QStringLiteral("<>")};
+    return files.contains(op);
+}
+
 struct Word {
     QString text;
     qsizetype start = 0;
@@ -142,6 +150,7 @@ public:
         BashCommandPatterns::Command command;
     };
     QList<Found> found;
+    QStringList redirectTargets; // files read or written by < > >> &> >| <>
 
     // Parses commands until `closer` (a ')' ending a subshell or $( ), or
     // the end), leaving i after the closer.
@@ -315,6 +324,7 @@ private:
         inner.sequence(QChar());
         for (Found &f : inner.found)
             found.append({i + 1 + f.start, f.command});
+        redirectTargets += inner.redirectTargets;
         i = std::min(end, s.size());
     }
 
@@ -400,6 +410,8 @@ private:
             const Word target = readWord();
             if (kind == QLatin1String("<<") || kind == QLatin1String("<<-"))
                 pendingHereDocs.append({unquoteWord(target.text), kind == QLatin1String("<<-")});
+            else if (isFileRedirect(kind) && !target.text.contains(u'$') && !target.text.contains(u'`'))
+                redirectTargets.append(unquoteWord(target.text));
         } else if (i < s.size() && (s.at(i) == u'<' || s.at(i) == u'>') && peek(1) == u'(') {
             readWord();
         }
@@ -568,6 +580,13 @@ QList<BashCommandPatterns::Command> BashCommandPatterns::split(const QString &sc
     for (const Scanner::Found &f : std::as_const(scanner.found))
         commands.append(f.command);
     return commands;
+}
+
+QStringList BashCommandPatterns::redirectTargets(const QString &script)
+{
+    Scanner scanner(script);
+    scanner.sequence(QChar());
+    return scanner.redirectTargets;
 }
 
 QStringList BashCommandPatterns::arityPrefix(const QStringList &tokens)

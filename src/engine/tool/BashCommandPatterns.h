@@ -32,6 +32,12 @@ public:
     // The simple commands of `script`, in the order they start.
     static QList<Command> split(const QString &script);
 
+    // The files the line's redirections read or write ("> out.txt",
+    // "2>> log", "< in"; not here-docs, not "2>&1"), unquoted; targets with
+    // $ or ` are left out. OpenCode does not look at these; qcode checks
+    // them for paths outside the project too.
+    static QStringList redirectTargets(const QString &script);
+
     // The words that name a command: the longest prefix of `tokens` found
     // in OpenCode's table decides how many; an unknown command is its first
     // word.

@@ -175,16 +175,18 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
     const QString resolvedWorkdir = ToolPermission::resolvedPath(QString(), workdir);
     if (!ToolPermission::isInsideProject(context, resolvedWorkdir))
         addExternal(resolvedWorkdir);
+    const auto checkPath = [&](const QString &argument) {
+        const QString resolved = resolveArgument(workdir, argument);
+        if (resolved.isEmpty() || ToolPermission::isInsideProject(context, resolved))
+            return;
+        addExternal(QFileInfo(resolved).isDir() ? resolved : QFileInfo(resolved).path());
+    };
     QStringList patterns;
     QStringList always;
     const QList<BashCommandPatterns::Command> commands = BashCommandPatterns::split(command);
     for (const BashCommandPatterns::Command &simple : commands) {
-        for (const QString &argument : BashCommandPatterns::pathArguments(simple)) {
-            const QString resolved = resolveArgument(workdir, argument);
-            if (resolved.isEmpty() || ToolPermission::isInsideProject(context, resolved))
-                continue;
-            addExternal(QFileInfo(resolved).isDir() ? resolved : QFileInfo(resolved).path());
-        }
+        for (const QString &argument : BashCommandPatterns::pathArguments(simple))
+            checkPath(argument);
         if (simple.tokens.first() == QLatin1String("cd"))
             continue;
         if (!patterns.contains(simple.text))
@@ -194,6 +196,12 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
             always.append(alwaysPattern);
     }
 
+    // Redirections write files as surely as cp does (OpenCode misses them).
+    // /dev/null and the like are no one's files.
+    for (const QString &target : BashCommandPatterns::redirectTargets(command)) {
+        if (!target.startsWith(QLatin1String("/dev/")))
+            checkPath(target);
+    }
     // A line with no command at all can still act ("> file" empties a
     // file); OpenCode would run it unasked, qcode asks for the whole line.
     if (commands.isEmpty()) {

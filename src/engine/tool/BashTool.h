@@ -12,7 +12,8 @@ namespace qcode {
 //
 // Before running it asks `external_directory` for the folders outside the
 // project that the command line names (cd, rm, cp, mv, mkdir, touch,
-// chmod, chown and cat arguments, and `workdir` itself), then `bash` for
+// chmod, chown and cat arguments, files redirected to or from — which
+// OpenCode misses — and `workdir` itself), then `bash` for
 // every simple command (BashCommandPatterns), with OpenCode's arity
 // prefixes as the "always" patterns.
 //

@@ -162,6 +162,14 @@ private Q_SLOTS:
         QCOMPARE(commands.first().text, u"ls"_s);
     }
 
+    void redirectTargetsAreTheFilesRedirectedToOrFrom()
+    {
+        QCOMPARE(BashCommandPatterns::redirectTargets(
+                     u"echo a > b 2>&1 >> 'c d' < in &> all $(cat < nested) <<EOF > after\nbody\nEOF\n"_s),
+                 (QStringList{u"b"_s, u"c d"_s, u"in"_s, u"all"_s, u"nested"_s, u"after"_s}));
+        QCOMPARE(BashCommandPatterns::redirectTargets(u"> \"$OUT\" ; ls 2>/dev/null"_s), QStringList{u"/dev/null"_s});
+    }
+
     void pathArgumentsOfTheCommandsThatTouchFiles()
     {
         const auto paths = [](const QString &script) {

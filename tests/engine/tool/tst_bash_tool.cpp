@@ -152,6 +152,19 @@ private Q_SLOTS:
         QVERIFY(m_asker.requests.isEmpty());
     }
 
+    void redirectionsOutsideTheProjectAskToo()
+    {
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(run(bash(u"echo x > ../out.txt"_s))));
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.root() + u"/*"_s});
+        QVERIFY(!QFile::exists(m_tree.path(u"out.txt"_s)));
+        // The null device is not an outside folder.
+        m_asker.requests.clear();
+        QVERIFY(test::outputOf(run(bash(u"ls 2>/dev/null >/dev/null"_s))));
+        QCOMPARE(m_asker.permissions(), QStringList{u"bash"_s});
+    }
+
     void pathsInsideTheProjectAskNothingExtra()
     {
         QVERIFY(m_tree.write(u"project/sub/f.txt"_s, "x"));
