@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QStringDecoder>
 #include <QTimer>
@@ -321,6 +322,12 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
         co_return ToolFailure{tr("Cannot run %1: %2").arg(process.program(), process.errorString())};
     pid = process.processId();
     qCDebug(lcTool) << "bash started" << pid << command;
+    // A call dropped before the end (the engine shutting down) must not
+    // leave the command's processes behind.
+    const auto reapGroup = qScopeGuard([&] {
+        if (process.state() != QProcess::NotRunning)
+            ::kill(-pid_t(pid), SIGKILL);
+    });
     timeoutTimer.start(int(timeout + TimeoutSlackMs));
     if (hadAbort && (context.abort.isNull() || context.abort->isAborted()))
         abortNow();
