@@ -163,8 +163,8 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
         before = std::move(read).value();
     }
 
-    // Matching through the looser replacers and diffing cost O(lines²) on
-    // a large file: that work must not stall the engine thread.
+    // The looser replacers and the diff take time in proportion to the
+    // file's size times the search's: not on the engine thread.
     QFuture<EditPlan> planning = QtConcurrent::run(
         [path, text = before.text, oldString, newString, replaceAll] {
             return planEdit(path, text, oldString, newString, replaceAll);
@@ -188,17 +188,15 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
 
     // The question may have been open for minutes: an edit made meanwhile
     // (by the person or another call) must not be overwritten unseen.
-    if (QFileInfo::exists(path) != exists)
+    bool changed = QFileInfo::exists(path) != exists;
+    if (!changed && exists) {
+        const Result<TextFiles::Text> again = TextFiles::readText(path);
+        changed = !again || again->text != before.text || again->byteOrderMark != before.byteOrderMark;
+    }
+    if (changed)
         co_return ToolFailure{tr("File %1 has been modified since it was last read.\n\n"
                                  "Please read the file again before modifying it.")
                                   .arg(path)};
-    if (exists) {
-        const Result<TextFiles::Text> again = TextFiles::readText(path);
-        if (!again || again->text != before.text || again->byteOrderMark != before.byteOrderMark)
-            co_return ToolFailure{tr("File %1 has been modified since it was last read.\n\n"
-                                     "Please read the file again before modifying it.")
-                                      .arg(path)};
-    }
 
     const Result<void> written = TextFiles::writeText(path, after);
     if (!written)
