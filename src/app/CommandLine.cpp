@@ -19,6 +19,9 @@ void configure(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "qcode — a desktop coding agent.\n\n"
+                                            "Commands:\n"
+                                            "  qcode run [message…]  Answer one message without a window, on the\n"
+                                            "                        terminal (see qcode run --help).\n\n"
                                             "Environment: QCODE_DATA_DIR overrides where the database lives."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -35,6 +38,11 @@ bool wantsTextOnly(int argc, char *argv[])
         }
     }
     return false;
+}
+
+bool isRunCommand(int argc, char *argv[])
+{
+    return argc > 1 && std::strcmp(argv[1], "run") == 0;
 }
 
 } // namespace qcode::CommandLine

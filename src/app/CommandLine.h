@@ -9,5 +9,7 @@ void configure(QCommandLineParser &parser);
 // True when the arguments only ask for text (--help, --version), which
 // needs no display.
 bool wantsTextOnly(int argc, char *argv[]);
+// True for `qcode run …`, the headless mode, which never opens a window.
+bool isRunCommand(int argc, char *argv[]);
 
 } // namespace qcode::CommandLine

@@ -10,6 +10,7 @@
 
 #include "CommandLine.h"
 #include "engine/config/DataPaths.h"
+#include "run/RunCommand.h"
 #include "model/Store.h"
 #include "ui/window/MainWindow.h"
 
@@ -17,6 +18,16 @@ using namespace Qt::StringLiterals;
 
 int main(int argc, char *argv[])
 {
+    // `qcode run` is headless: a core application, no display needed.
+    if (qcode::CommandLine::isRunCommand(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        qcode::CommandLine::setApplicationInfo();
+        QTranslator translator;
+        if (translator.load(QLocale(), u"qcode"_s, u"_"_s, u":/i18n"_s))
+            app.installTranslator(&translator);
+        return qcode::runCommandMain(app.arguments().mid(2));
+    }
+
     // --help and --version must work without a display, so they are
     // answered before a QApplication exists.
     if (qcode::CommandLine::wantsTextOnly(argc, argv)) {

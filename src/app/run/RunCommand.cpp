@@ -138,6 +138,10 @@ void RunCommand::startEngine(EngineOptions options)
 void RunCommand::onEvent(const SessionEvent &event)
 {
     m_printer.print(event);
+    // As `opencode run`: an error of the run's session fails the run, even
+    // one the loop stopped on without storing it (a refused permission).
+    if (const auto *error = std::get_if<SessionError>(&event); error && error->sessionID == m_sessionID)
+        m_sessionFailed = true;
     if (m_promptSent || m_stopping)
         return;
     // Before the prompt runs, the only events are the start's: the session
@@ -190,7 +194,7 @@ void RunCommand::onPromptFinished(const PromptOutcome &outcome)
     if (m_interrupted)
         stop(RunExit::Interrupted);
     else
-        stop(outcome.error || outcome.aborted ? RunExit::Failed : RunExit::Finished);
+        stop(outcome.error || outcome.aborted || m_sessionFailed ? RunExit::Failed : RunExit::Finished);
 }
 
 void RunCommand::interrupt()
