@@ -431,7 +431,7 @@ void Engine::Private::startTitle(const QString &sessionID)
         call.messages = std::move(messages);
         return client.stream(ModelRequest::build(call), owner);
     };
-    QCoro::Task<Result<QString>> titling = TitleGenerator::generate(*store, *this, sessionID, startCall);
+    QCoro::Task<Result<QString>> titling = TitleGenerator::generate(*store, *this, sessionID, startCall, model->target());
     QCoro::connect(std::move(titling), q, [sessionID](const Result<QString> &title) {
         if (!title)
             qCInfo(lcSession) << "no title for" << sessionID << ":" << title.errorMessage();

@@ -81,6 +81,12 @@ private Q_SLOTS:
     void anUnknownModelIsAClearError();
     void manualCompactionSummarisesAndStops();
     void theEngineRunsOnItsOwnThread();
+    void theFirstExchangeGetsATitle();
+    void forkCopiesUpToAMessage();
+    void deleteRemovesTheSessionAndItsChildren();
+    void abortCancelsAPendingQuestion();
+    void permissionAllowShorthandIsHonoured();
+    void instructionFilesReachTheSystemPrompt();
 };
 
 void PromptLoopTest::aTextAnswerEndsTheLoop()
@@ -481,6 +487,114 @@ void PromptLoopTest::theEngineRunsOnItsOwnThread()
     for (const PartDelta &delta : h.sink().all<PartDelta>())
         deltas.append(delta.delta);
     QCOMPARE(deltas.join(QString()), u"one two three"_s);
+}
+
+void PromptLoopTest::theFirstExchangeGetsATitle()
+{
+    EngineHarness::Setup setup;
+    setup.generateTitles = true;
+    EngineHarness h(setup);
+    // The title call and the answer run at once; both get the same text,
+    // so the order the server sees them in does not matter.
+    h.server().enqueue(FakeTurn().text({u"<think>hmm</think>\nFixing the login page crash on Safari"_s}));
+    h.server().enqueue(FakeTurn().text({u"<think>hmm</think>\nFixing the login page crash on Safari"_s}));
+    QVERIFY(h.prompt(u"the login page crashes on Safari, fix it"_s));
+    QVERIFY(QTest::qWaitFor([&h] { return h.server().requests().size() == 2 && !h.sink().all<SessionUpdated>().isEmpty()
+                                          && h.sink().all<SessionUpdated>().last().info.title.startsWith(u"Fixing"_s); },
+                            5000));
+    const Result<std::optional<Session>> session = h.store().session(h.session());
+    QVERIFY(session && *session);
+    QCOMPARE((*session)->title, u"Fixing the login page crash on Safari"_s);
+    QVERIFY((*session)->title.size() <= 50);
+}
+
+void PromptLoopTest::forkCopiesUpToAMessage()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"one"_s}));
+    QVERIFY(h.prompt(u"first"_s));
+    h.server().enqueue(FakeTurn().text({u"two"_s}));
+    QVERIFY(h.prompt(u"second"_s));
+    const QList<MessageWithParts> original = h.messages();
+    QCOMPARE(original.size(), 4);
+    const QString forkID = Identifier::descending(Identifier::Prefix::Session);
+    QSignalSpy created(&h.engine(), &Engine::sessionCreated);
+    h.engine().fork(h.session(), original.at(1).info.id(), forkID);
+    QVERIFY(created.wait(5000));
+    const Result<QList<MessageWithParts>> copy = h.store().messages(forkID);
+    QVERIFY(copy);
+    QCOMPARE(copy->size(), 2);
+    QVERIFY(copy->at(0).info.id() != original.at(0).info.id());
+    // The answer still points at its (renamed) question.
+    QCOMPARE(copy->at(1).info.assistant()->parentID, copy->at(0).info.id());
+    QCOMPARE(copy->at(1).parts.size(), original.at(1).parts.size());
+    // The original is untouched.
+    QCOMPARE(h.messages().size(), 4);
+}
+
+void PromptLoopTest::deleteRemovesTheSessionAndItsChildren()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"child result"_s}));
+    h.server().enqueue(FakeTurn().text({u"parent goes on"_s}));
+    PromptInput input;
+    input.sessionID = h.session();
+    input.parts = {PromptPart{std::nullopt, SubtaskPart{u"look"_s, u"Look"_s, u"explore"_s, std::nullopt, std::nullopt}}};
+    h.engine().prompt(input);
+    QVERIFY(h.waitFinished());
+    QCOMPARE(h.store().children(h.session())->size(), 1);
+    QSignalSpy deleted(&h.engine(), &Engine::sessionDeleted);
+    h.engine().deleteSession(h.session());
+    QVERIFY(QTest::qWaitFor([&deleted] { return deleted.size() == 2; }, 5000));
+    QVERIFY(!*h.store().session(h.session()));
+    QVERIFY(h.messages().isEmpty());
+}
+
+void PromptLoopTest::abortCancelsAPendingQuestion()
+{
+    EngineHarness h;
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    connect(&h.engine(), &Engine::permissionAsked, this,
+            [&h](const PermissionRequest &request) { h.engine().abort(request.sessionID); });
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    QVERIFY(outcome->aborted);
+    QCOMPARE(h.sink().all<PermissionReplied>().size(), 1);
+    QCOMPARE(h.sink().all<PermissionReplied>().first().reply, PermissionReply::Reject);
+    // No tool part is left running.
+    for (const ToolPart &tool : toolParts(h.messages()))
+        QVERIFY(tool.isFinished());
+}
+
+void PromptLoopTest::permissionAllowShorthandIsHonoured()
+{
+    // "permission": "allow" allows everything, the doom-loop question too.
+    EngineHarness::Setup setup;
+    setup.config.insert(u"permission"_s, u"allow"_s);
+    EngineHarness h(setup);
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    h.server().enqueue(FakeTurn().text({u"done"_s}));
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    QVERIFY(!outcome->error);
+    QCOMPARE(h.sink().all<PermissionAsked>().size(), 0);
+    QCOMPARE(h.tools().calls().size(), 3);
+    QCOMPARE(h.server().requests().size(), 2);
+}
+
+void PromptLoopTest::instructionFilesReachTheSystemPrompt()
+{
+    EngineHarness h;
+    QVERIFY(h.tree().write(u"project/AGENTS.md"_s, "Always answer in haiku."));
+    h.server().enqueue(FakeTurn().text({u"ok"_s}));
+    QVERIFY(h.prompt(u"hi"_s));
+    const QByteArray body = QJsonDocument(h.requestBody(0)).toJson();
+    QVERIFY(body.contains("Instructions from: "));
+    QVERIFY(body.contains("Always answer in haiku."));
 }
 
 QTEST_GUILESS_MAIN(PromptLoopTest)
