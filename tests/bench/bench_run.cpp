@@ -290,12 +290,14 @@ Figures runWorkload(const Workload &workload, const QString &program, const QStr
     return figures;
 }
 
-// Which tools of the session did not complete, from the tool lines on stderr.
+// Which tools of the session did not run, from the tool lines on stderr: a
+// failed call, or a call of a tool this build lacks (answered by the
+// `invalid` tool, whose title says so).
 QStringList failedToolLines(const QByteArray &err)
 {
     QStringList failed;
     for (const QString &line : QString::fromUtf8(err).split(u'\n')) {
-        if (line.startsWith(u"✗"_s))
+        if (line.startsWith(u"✗"_s) || (line.startsWith(u"| "_s) && line.contains(u"Invalid Tool"_s)))
             failed.append(line);
     }
     return failed;
@@ -353,8 +355,10 @@ int main(int argc, char *argv[])
         std::printf("  %-7s %s\n", qPrintable(w.name), qPrintable(w.description));
 
     const QString qcode = QStringLiteral(QCODE_BINARY);
+    QList<Figures> ours;
     for (const Workload &workload : workloads) {
         const Figures figures = runWorkload(workload, qcode, {u"run"_s});
+        ours.append(figures);
         printFigures("qcode", workload, figures, true);
         if (workload.name == "tools"_L1) {
             const QStringList failed = failedToolLines(figures.lastErr);
@@ -367,10 +371,12 @@ int main(int argc, char *argv[])
                         static_cast<long long>(figures.lastOut.size()), DeltaCount);
     }
 
+    // The same machine, load and server for both: the fairest comparison.
     const QString opencode = qEnvironmentVariable("QCODE_BENCH_OPENCODE");
     if (!opencode.isEmpty()) {
         std::printf("OpenCode at %s, same workloads and config:\n", qPrintable(opencode));
-        for (const Workload &workload : workloads) {
+        for (qsizetype i = 0; i < workloads.size(); ++i) {
+            const Workload &workload = workloads.at(i);
             // OpenCode's spelling of --auto-approve is --auto.
             const QStringList extra =
                 workload.extraArguments.contains(u"--auto-approve"_s) ? QStringList{u"--auto"_s} : QStringList{};
@@ -378,6 +384,10 @@ int main(int argc, char *argv[])
                                                          workload.prepare, extra},
                                                 opencode, {u"run"_s, u"--format"_s, u"json"_s});
             printFigures("opencode", workload, figures, false);
+            const Figures &q = ours.at(i);
+            if (figures.cpu > 0 && figures.rss > 0 && q.cpu > 0 && q.rss > 0)
+                std::printf("        qcode uses 1/%.0f of its CPU (target 1/20) and 1/%.0f of its memory (target 1/10)\n",
+                            figures.cpu / q.cpu, figures.rss / q.rss);
         }
     }
     return 0;
