@@ -78,6 +78,7 @@ private Q_SLOTS:
     void sessionErrorGoesToStderrOnce();
     void retriesAreReportedOncePerAttempt();
     void abortedOutcomeIsSaid();
+    void bufferedOutputKeepsEventOrderAcrossStreams();
 
     void jsonPrintsEveryEventAsOneCompactLine();
     void jsonPutsOnlyTheFinalErrorOnStderr();
@@ -314,6 +315,27 @@ void RunPrinterTest::abortedOutcomeIsSaid()
     printer.setSessionID(m_session);
     printer.finish(PromptOutcome{m_session, {}, std::nullopt, true});
     QCOMPARE(o.stderrText(), u"Aborted.\n"_s);
+}
+
+void RunPrinterTest::bufferedOutputKeepsEventOrderAcrossStreams()
+{
+    // stdout and stderr on one terminal: one buffer sees both.
+    QBuffer terminal;
+    terminal.open(QIODevice::WriteOnly);
+    RunPrinter printer(RunFormat::Default, &terminal, &terminal);
+    printer.setBuffered(true);
+    const Part text = textPart(m_session, m_assistant.id(), {}, false);
+    feed(printer, {MessageUpdated{m_assistant}, PartUpdated{text}, delta(text, u"a"_s), delta(text, u"b"_s)});
+    // The header went out when the answer started; the deltas wait.
+    QCOMPARE(terminal.data(), QByteArray("> build · claude-sonnet-4-5\n"));
+    printer.print(PartUpdated{toolPart(m_session, m_assistant.id(), u"read"_s,
+                                       ToolCompleted{{}, {}, u"x.txt"_s, {}, 1, 2, {}, {}})});
+    printer.print(delta(text, u"c"_s));
+    QCOMPARE(terminal.data(), QByteArray("> build · claude-sonnet-4-5\nab| Read    x.txt\n"));
+    printer.flush();
+    QCOMPARE(terminal.data(), QByteArray("> build · claude-sonnet-4-5\nab| Read    x.txt\nc"));
+    printer.finish(PromptOutcome{m_session, m_assistant.id(), std::nullopt, false});
+    QCOMPARE(terminal.data(), QByteArray("> build · claude-sonnet-4-5\nab| Read    x.txt\nc\n"));
 }
 
 void RunPrinterTest::jsonPrintsEveryEventAsOneCompactLine()

@@ -42,6 +42,7 @@ RunCommand::RunCommand(RunRequest request, QIODevice *out, QIODevice *err, QObje
     : QObject(parent), m_request(std::move(request)), m_printer(m_request.format, out, err)
 {
     m_printer.setAutoApprove(m_request.autoApprove);
+    m_printer.setBuffered(true);
 }
 
 RunCommand::~RunCommand()
@@ -138,6 +139,15 @@ void RunCommand::startEngine(EngineOptions options)
 void RunCommand::onEvent(const SessionEvent &event)
 {
     m_printer.print(event);
+    // One write per burst of events: the flush runs once the queued events
+    // that arrived together have all been printed.
+    if (!m_flushScheduled) {
+        m_flushScheduled = true;
+        QTimer::singleShot(0, this, [this] {
+            m_flushScheduled = false;
+            m_printer.flush();
+        });
+    }
     // As `opencode run`: an error of the run's session fails the run, even
     // one the loop stopped on without storing it (a refused permission).
     if (const auto *error = std::get_if<SessionError>(&event); error && error->sessionID == m_sessionID)

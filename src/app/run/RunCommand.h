@@ -75,6 +75,7 @@ private:
     bool m_promptSent = false;
     bool m_interrupted = false;
     bool m_stopping = false;
+    bool m_flushScheduled = false;
     bool m_sessionFailed = false; // a SessionError of the run's session was published
     std::optional<NamedError> m_startError; // a SessionError before the prompt ran
     QThread *m_thread = nullptr;

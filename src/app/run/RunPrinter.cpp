@@ -78,11 +78,12 @@ RunPrinter::RunPrinter(RunFormat format, QIODevice *out, QIODevice *err)
 
 void RunPrinter::print(const SessionEvent &event)
 {
-    if (m_format == RunFormat::Json) {
-        m_out->write(QJsonDocument(sessionEventToJson(event)).toJson(QJsonDocument::Compact).append('\n'));
-        return;
-    }
-    printDefault(event);
+    if (m_format == RunFormat::Json)
+        writeOut(QJsonDocument(sessionEventToJson(event)).toJson(QJsonDocument::Compact).append('\n'));
+    else
+        printDefault(event);
+    if (!m_buffered)
+        flush();
 }
 
 void RunPrinter::printDefault(const SessionEvent &event)
@@ -220,6 +221,12 @@ void RunPrinter::onError(const SessionError &error)
         writeErrLine(tr("Error: %1").arg(text));
 }
 
+void RunPrinter::flush()
+{
+    flushOut();
+    flushErr();
+}
+
 void RunPrinter::finish(const PromptOutcome &outcome)
 {
     endAnswerLine();
@@ -232,6 +239,7 @@ void RunPrinter::finish(const PromptOutcome &outcome)
     } else if (outcome.aborted) {
         writeErrLine(tr("Aborted."));
     }
+    flush();
 }
 
 void RunPrinter::printError(const QString &message)
@@ -239,26 +247,50 @@ void RunPrinter::printError(const QString &message)
     endAnswerLine();
     m_reportedErrors.append(message);
     writeErrLine(tr("Error: %1").arg(message));
+    flush();
 }
 
 void RunPrinter::writeOut(const QString &text)
 {
     if (text.isEmpty())
         return;
-    m_out->write(text.toUtf8());
+    writeOut(text.toUtf8());
     m_answerLineOpen = !text.endsWith(u'\n');
+}
+
+void RunPrinter::writeOut(const QByteArray &bytes)
+{
+    flushErr();
+    m_outBuffer.append(bytes);
 }
 
 void RunPrinter::writeErrLine(const QString &line)
 {
-    m_err->write((line % u'\n').toUtf8());
+    flushOut();
+    m_errBuffer.append((line % u'\n').toUtf8());
+}
+
+void RunPrinter::flushOut()
+{
+    if (m_outBuffer.isEmpty())
+        return;
+    m_out->write(m_outBuffer);
+    m_outBuffer.resize(0); // keeps the capacity for the next burst
+}
+
+void RunPrinter::flushErr()
+{
+    if (m_errBuffer.isEmpty())
+        return;
+    m_err->write(m_errBuffer);
+    m_errBuffer.resize(0);
 }
 
 void RunPrinter::endAnswerLine()
 {
     if (!m_answerLineOpen)
         return;
-    m_out->write("\n");
+    writeOut(QByteArray("\n"));
     m_answerLineOpen = false;
 }
 

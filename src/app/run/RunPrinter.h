@@ -40,6 +40,13 @@ public:
     // Whether permissions the rules ask about are refused (the line says
     // how to allow them) or approved.
     void setAutoApprove(bool autoApprove) { m_autoApprove = autoApprove; }
+    // Buffered: print() keeps what it writes until flush(), so a burst of
+    // deltas becomes one write instead of one system call each. Switching
+    // between `out` and `err` flushes the other first, so when both go to
+    // one terminal the lines still come in event order. Unbuffered (the
+    // default): every print() writes at once.
+    void setBuffered(bool buffered) { m_buffered = buffered; }
+    void flush();
 
     void print(const SessionEvent &event);
     // Ends the answer's last line and reports the outcome's error on `err`
@@ -60,7 +67,10 @@ private:
     void onError(const SessionError &error);
 
     void writeOut(const QString &text);
+    void writeOut(const QByteArray &bytes);
     void writeErrLine(const QString &line);
+    void flushOut();
+    void flushErr();
     // Ends an open answer line, so what follows starts on a fresh line.
     void endAnswerLine();
 
@@ -69,6 +79,9 @@ private:
     QIODevice *m_err;
     QString m_sessionID;
     bool m_autoApprove = false;
+    bool m_buffered = false;
+    QByteArray m_outBuffer;
+    QByteArray m_errBuffer;
 
     bool m_headerShown = false;
     bool m_answerLineOpen = false;
