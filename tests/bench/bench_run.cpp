@@ -20,6 +20,8 @@
 // database), as a first `opencode run` in a new project would. Each
 // workload runs 3 times (QCODE_BENCH_REPEATS); the median of each figure is printed.
 //
+// QCODE_BENCH_REPEATS=n, QCODE_BENCH_ONLY=short|tools|deltas and
+// QCODE_BENCH_VERBOSE=1 (the last run's output) help when profiling.
 // QCODE_BENCH_OPENCODE=/path/to/opencode additionally measures
 // `opencode run --format json` on the same workloads, sandbox and config.
 
@@ -345,12 +347,16 @@ int main(int argc, char *argv[])
     std::printf("bench_run: qcode run, unoptimized (debug) build; the targets are for the release preset; "
                 "median of %d runs each\n", repeats());
 #endif
-    const QList<Workload> workloads{
+    QList<Workload> workloads{
         {u"short"_s, u"one short answer"_s, {4.6, 600}, shortAnswer, {}},
         {u"tools"_s, u"a 20-step tool session (read, glob, grep, write, edit, bash echo)"_s, {10.3, 708}, toolSession,
          {u"--auto-approve"_s}},
         {u"deltas"_s, u"one answer of 20,000 five-character deltas"_s, {8.0, 845}, manyDeltas, {}},
     };
+    // QCODE_BENCH_ONLY=name runs one workload (for a profiler).
+    const QString only = qEnvironmentVariable("QCODE_BENCH_ONLY");
+    if (!only.isEmpty())
+        workloads.removeIf([&only](const Workload &w) { return w.name != only; });
     for (const Workload &w : workloads)
         std::printf("  %-7s %s\n", qPrintable(w.name), qPrintable(w.description));
 
