@@ -129,25 +129,44 @@ void RunCommand::startEngine(EngineOptions options)
     engine->moveToThread(m_thread);
     m_engine = engine;
     connect(m_thread, &QThread::finished, engine, &QObject::deleteLater);
-    connect(engine, &Engine::event, this, &RunCommand::onEvent, Qt::QueuedConnection);
+    // Printing runs on the engine thread as each event is published, so the
+    // thousands of deltas of an answer never cross threads one by one; only
+    // the few events that steer the run are passed to this thread.
+    connect(engine, &Engine::event, engine, [this, engine](const SessionEvent &event) { printEvent(engine, event); },
+            Qt::DirectConnection);
     connect(engine, &Engine::opened, this, &RunCommand::onOpened, Qt::QueuedConnection);
     connect(engine, &Engine::promptFinished, this, &RunCommand::onPromptFinished, Qt::QueuedConnection);
     m_thread->start();
     engine->open();
 }
 
-void RunCommand::onEvent(const SessionEvent &event)
+void RunCommand::printEvent(Engine *engine, const SessionEvent &event)
 {
     m_printer.print(event);
-    // One write per burst of events: the flush runs once the queued events
-    // that arrived together have all been printed.
+    // One write per burst of events: the flush runs once the events that
+    // arrived together have all been printed.
     if (!m_flushScheduled) {
         m_flushScheduled = true;
-        QTimer::singleShot(0, this, [this] {
+        QTimer::singleShot(0, engine, [this] {
             m_flushScheduled = false;
             m_printer.flush();
         });
     }
+    if (std::holds_alternative<SessionCreated>(event) || std::holds_alternative<SessionError>(event))
+        QMetaObject::invokeMethod(this, [this, event] { onControlEvent(event); }, Qt::QueuedConnection);
+}
+
+void RunCommand::withPrinter(const std::function<void(RunPrinter &)> &use)
+{
+    // Once the engine runs, the printer is the engine thread's.
+    if (m_engine && m_thread && m_thread->isRunning())
+        QMetaObject::invokeMethod(m_engine.data(), [this, &use] { use(m_printer); }, Qt::BlockingQueuedConnection);
+    else
+        use(m_printer);
+}
+
+void RunCommand::onControlEvent(const SessionEvent &event)
+{
     // As `opencode run`: an error of the run's session fails the run, even
     // one the loop stopped on without storing it (a refused permission).
     if (const auto *error = std::get_if<SessionError>(&event); error && error->sessionID == m_sessionID)
@@ -200,7 +219,7 @@ void RunCommand::onPromptFinished(const PromptOutcome &outcome)
 {
     if (outcome.sessionID != m_sessionID || m_stopping)
         return;
-    m_printer.finish(outcome);
+    withPrinter([&outcome](RunPrinter &printer) { printer.finish(outcome); });
     if (m_interrupted)
         stop(RunExit::Interrupted);
     else
@@ -216,7 +235,7 @@ void RunCommand::interrupt()
         m_engine->abort(m_sessionID); // promptFinished follows, aborted
         return;
     }
-    m_printer.printError(tr("Interrupted."));
+    withPrinter([](RunPrinter &printer) { printer.printError(tr("Interrupted.")); });
     stop(RunExit::Interrupted);
 }
 
@@ -231,7 +250,7 @@ void RunCommand::stopWith(int exitStatus, const NamedError &error)
     PromptOutcome outcome;
     outcome.sessionID = m_sessionID;
     outcome.error = error;
-    m_printer.finish(outcome);
+    withPrinter([&outcome](RunPrinter &printer) { printer.finish(outcome); });
     stop(exitStatus);
 }
 

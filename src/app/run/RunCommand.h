@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -60,7 +61,9 @@ private:
     Result<void> checkRequest(const ProjectInstance &project) const;
     Result<std::optional<QString>> existingSession(const EngineOptions &options, const QString &projectID) const;
     void startEngine(EngineOptions options);
-    void onEvent(const SessionEvent &event);
+    void printEvent(Engine *engine, const SessionEvent &event); // engine thread
+    void onControlEvent(const SessionEvent &event);
+    void withPrinter(const std::function<void(RunPrinter &)> &use);
     void onOpened(bool ok);
     void sendPrompt();
     void onPromptFinished(const PromptOutcome &outcome);
@@ -69,13 +72,13 @@ private:
     void stop(int exitStatus);
 
     RunRequest m_request;
-    RunPrinter m_printer;
+    RunPrinter m_printer; // the engine thread's while it runs (withPrinter)
     QString m_sessionID;
     bool m_newSession = false;
     bool m_promptSent = false;
     bool m_interrupted = false;
     bool m_stopping = false;
-    bool m_flushScheduled = false;
+    bool m_flushScheduled = false; // engine thread
     bool m_sessionFailed = false; // a SessionError of the run's session was published
     std::optional<NamedError> m_startError; // a SessionError before the prompt ran
     QThread *m_thread = nullptr;
