@@ -139,7 +139,8 @@ std::shared_ptr<ToolRunner> Engine::Private::toolsFor(ProjectInstance &project)
     if (options.tools) {
         runner = options.tools(project);
     } else {
-        const ToolServices services{store.get(), this, options.dataDirectory, &fileTimes, network};
+        ToolServices services{store.get(), this, options.dataDirectory, &fileTimes, network, &project.agents(), {}};
+        services.runChild = [this](ChildRequest request) { return runChild(std::move(request)); };
         const AgentRegistry agents = project.agents();
         runner = makeBuiltinToolRegistry(services, [agents](const QString &agent) {
             const Agent *found = agents.find(agent);

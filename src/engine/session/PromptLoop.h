@@ -13,6 +13,7 @@
 
 #include "engine/network/ProviderClient.h"
 #include "engine/session/AbortSignal.h"
+#include "engine/session/ChildSession.h"
 #include "engine/session/PermissionCenter.h"
 #include "engine/session/RetryPolicy.h"
 #include "engine/session/SessionEvents.h"
@@ -24,23 +25,6 @@ namespace qcode {
 
 class Store;
 class ProjectInstance;
-
-// What a subtask (reference §2.4) or the task tool asks of the engine: run
-// `prompt` with `agent` in a child session of `parentSessionID` (a new one,
-// or `taskID`'s when it names a child), and hand back its last text.
-struct ChildRequest {
-    QString parentSessionID;
-    QString agent;
-    QString prompt;
-    QString description;
-    ModelRef model;
-    std::optional<QString> taskID;
-    QPointer<AbortSignal> abort; // the parent's: stopping it stops the child
-};
-struct ChildResult {
-    QString sessionID;
-    QString text; // the child's last text part
-};
 
 // What every loop of an engine shares.
 struct LoopServices {

@@ -2,6 +2,13 @@
 
 #include <QString>
 
+#include <QCoro/QCoroTask>
+
+#include <functional>
+
+#include "engine/session/ChildSession.h"
+#include "model/Result.h"
+
 class QNetworkAccessManager;
 
 namespace qcode {
@@ -9,18 +16,23 @@ namespace qcode {
 class Store;
 class SessionEventSink;
 class FileTimes;
+class AgentRegistry;
 
 // What the built-in tools share, owned by the engine and alive as long as
 // the tool registry that holds this: the engine thread's store connection
 // (todos), the event bus (todo updated), qcode's data folder (saved tool
 // output), the read-time record that write/edit check, and the network
-// manager (webfetch).
+// manager (webfetch), the project's agents and the engine's child-session
+// runner (task).
 struct ToolServices {
     Store *store = nullptr;
     SessionEventSink *sink = nullptr;
     QString dataDirectory;
     FileTimes *fileTimes = nullptr;
     QNetworkAccessManager *network = nullptr;
+    const AgentRegistry *agents = nullptr;
+    // Runs a subagent in a child session to its end (reference §8.9).
+    std::function<QCoro::Task<Result<ChildResult>>(ChildRequest)> runChild;
 };
 
 } // namespace qcode
