@@ -118,7 +118,8 @@ bool HttpStream::reportHeaders()
     for (const QNetworkReply::RawHeaderPair &pair : pairs)
         m_headers.append({pair.first, pair.second});
     m_connectTimer.stop();
-    m_idleTimer.start();
+    m_lastActivity.start();
+    m_idleTimer.start(m_limits.idleTimeout);
     qCDebug(lcHttp) << "HTTP" << status << "from" << m_host;
 
     QPointer<HttpStream> self(this);
@@ -133,7 +134,9 @@ void HttpStream::onReadyRead()
     QPointer<HttpStream> self(this);
     if (!reportHeaders() || m_finished)
         return;
-    m_idleTimer.start();
+    // Restarting a QTimer for each of thousands of small reads costs more
+    // than the read; the timer re-arms itself from the last activity.
+    m_lastActivity.start();
     const QByteArray bytes = m_reply->readAll();
     if (bytes.isEmpty())
         return;
@@ -205,6 +208,11 @@ void HttpStream::onConnectTimeout()
 
 void HttpStream::onIdleTimeout()
 {
+    const auto quiet = std::chrono::milliseconds(m_lastActivity.isValid() ? m_lastActivity.elapsed() : 0);
+    if (quiet < m_limits.idleTimeout) {
+        m_idleTimer.start(m_limits.idleTimeout - quiet);
+        return;
+    }
     const auto seconds = std::chrono::duration<double>(m_limits.idleTimeout).count();
     fail(Failure::IdleTimeout, tr("%1 sent nothing for %2 s in the middle of its answer").arg(m_host).arg(seconds, 0, 'g', 3));
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -102,6 +103,7 @@ private:
     HttpStreamLimits m_limits;
     QTimer m_connectTimer;
     QTimer m_idleTimer;
+    QElapsedTimer m_lastActivity; // the last body bytes (or the headers)
     Headers m_headers;
     QByteArray m_errorBody;
     QString m_host;
