@@ -94,10 +94,13 @@ void EngineHarness::start(const Setup &setup)
             });
     connect(m_engine.get(), &Engine::promptFinished, this,
             [this](const PromptOutcome &outcome) { m_finished.append(outcome); });
-    QSignalSpy opened(m_engine.get(), &Engine::opened);
+    // Signals are taken on this thread (queued when the engine has its
+    // own), so a signal sent before a wait started is not missed.
+    std::optional<bool> opened;
+    connect(m_engine.get(), &Engine::opened, this, [&opened](bool ok) { opened = ok; });
     m_engine->open();
-    QVERIFY(opened.wait(5000));
-    QCOMPARE(opened.first().first().toBool(), true);
+    QVERIFY(QTest::qWaitFor([&opened] { return opened.has_value(); }, 5000));
+    QCOMPARE(*opened, true);
     m_store = m_database.open();
 }
 
@@ -106,9 +109,16 @@ QString EngineHarness::session()
     if (!m_sessionID.isEmpty())
         return m_sessionID;
     m_sessionID = Identifier::descending(Identifier::Prefix::Session);
-    QSignalSpy created(m_engine.get(), &Engine::sessionCreated);
     m_engine->createSession(NewSession{m_sessionID, projectDirectory(), std::nullopt, {}});
-    if (!created.wait(5000))
+    const QString id = m_sessionID;
+    const auto created = [this, id] {
+        for (const SessionCreated &event : m_sink.all<SessionCreated>()) {
+            if (event.info.id == id)
+                return true;
+        }
+        return false;
+    };
+    if (!QTest::qWaitFor(created, 5000))
         QTest::qFail("the session was not created", __FILE__, __LINE__);
     return m_sessionID;
 }
