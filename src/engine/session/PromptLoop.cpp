@@ -165,6 +165,22 @@ QString PromptLoop::queuedReminder(const QString &text)
         .join(u'\n');
 }
 
+SessionProcessor::Setup PromptLoop::processorSetup(const ResolvedModel &model, ToolRunner *tools,
+                                                   PermissionAsker *permissions) const
+{
+    SessionProcessor::Setup setup;
+    setup.store = m_services.store;
+    setup.sink = m_services.sink;
+    setup.tools = tools;
+    setup.permissions = permissions;
+    setup.model = model.model;
+    setup.npm = model.npm();
+    setup.compaction = {m_project.autoCompact(), m_project.prune(), m_project.reservedTokens()};
+    setup.retry = m_services.retry;
+    setup.clock = m_services.clock;
+    return setup;
+}
+
 PromptLoop::Next PromptLoop::fail(LoopResult &result, const QString &name, const QString &message)
 {
     const NamedError error{name, QJsonObject{{u"message"_s, message}}};
@@ -371,17 +387,8 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     call.variant = lastUser.variant;
     const ProviderRequest request = ModelRequest::build(call);
 
-    SessionProcessor::Setup setup;
-    setup.store = m_services.store;
-    setup.sink = m_services.sink;
-    setup.tools = &tools;
-    setup.permissions = &asker;
-    setup.model = model.model;
-    setup.npm = model.npm();
-    setup.compaction = {m_project.autoCompact(), m_project.prune(), m_project.reservedTokens()};
-    setup.retry = m_services.retry;
+    SessionProcessor::Setup setup = processorSetup(model, &tools, &asker);
     setup.continueLoopOnDeny = m_project.continueLoopOnDeny();
-    setup.clock = m_services.clock;
     SessionProcessor processor(setup, assistant, QPointer<AbortSignal>(&m_abort));
     const ProviderClient client(m_services.network, m_services.limits);
     QCoro::Task<SessionProcessor::Outcome> processing =
@@ -422,16 +429,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::compactionStep(const Scan &scan, const
 
     NoTools noTools;
     RuledPermissionAsker asker(*m_services.permissions, agent ? agent->permission : PermissionRuleset(), m_sessionID);
-    SessionProcessor::Setup setup;
-    setup.store = m_services.store;
-    setup.sink = m_services.sink;
-    setup.tools = &noTools;
-    setup.permissions = &asker;
-    setup.model = model.model;
-    setup.npm = model.npm();
-    setup.compaction = {m_project.autoCompact(), m_project.prune(), m_project.reservedTokens()};
-    setup.retry = m_services.retry;
-    setup.clock = m_services.clock;
+    const SessionProcessor::Setup setup = processorSetup(model, &noTools, &asker);
 
     CompactionRun::Input input;
     input.messages = history;

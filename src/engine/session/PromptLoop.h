@@ -16,7 +16,9 @@
 #include "engine/session/ChildSession.h"
 #include "engine/session/PermissionCenter.h"
 #include "engine/session/RetryPolicy.h"
+#include "engine/session/ModelRequest.h"
 #include "engine/session/SessionEvents.h"
+#include "engine/session/SessionProcessor.h"
 #include "engine/session/ToolRunner.h"
 
 class QNetworkAccessManager;
@@ -84,6 +86,8 @@ private:
     Next requestCompaction(const Scan &scan, std::optional<bool> overflow, int &compactions, LoopResult &result);
 
     Next fail(LoopResult &result, const QString &name, const QString &message);
+    SessionProcessor::Setup processorSetup(const ResolvedModel &model, ToolRunner *tools,
+                                           PermissionAsker *permissions) const;
     qint64 now() const;
 
     LoopServices m_services;
