@@ -204,16 +204,13 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
         files.append(file);
     }
 
-    PermissionRequest ask;
-    ask.permission = QStringLiteral("edit");
-    ask.patterns = relativePaths;
-    ask.always = QStringList{QStringLiteral("*")};
-    ask.metadata = QJsonObject{
+    const QJsonObject shown{
         {QStringLiteral("filepath"), relativePaths.join(QStringLiteral(", "))},
         {QStringLiteral("diff"), totalDiff},
         {QStringLiteral("files"), files},
     };
-    QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(context, ask);
+    QCoro::Task<std::optional<ToolFailure>> asking =
+        ToolPermission::ask(context, ToolPermission::editRequest(relativePaths, shown));
     if (std::optional<ToolFailure> refused = co_await asking)
         co_return *refused;
 

@@ -177,12 +177,8 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
     const QString &diff = plan.diff;
     const QString relative = TextFiles::relativePath(context, path);
 
-    PermissionRequest ask;
-    ask.permission = QStringLiteral("edit");
-    ask.patterns = QStringList{relative};
-    ask.always = QStringList{QStringLiteral("*")};
-    ask.metadata = QJsonObject{{QStringLiteral("filepath"), path}, {QStringLiteral("diff"), diff}};
-    QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(context, ask);
+    QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(
+        context, ToolPermission::editRequest({relative}, {{QStringLiteral("filepath"), path}, {QStringLiteral("diff"), diff}}));
     if (std::optional<ToolFailure> refused = co_await asking)
         co_return *refused;
 

@@ -107,4 +107,14 @@ QCoro::Task<std::optional<ToolFailure>> checkExternalDirectory(ToolContext conte
     co_return co_await asking;
 }
 
+PermissionRequest editRequest(QStringList relativePaths, QJsonObject metadata)
+{
+    PermissionRequest request;
+    request.permission = QStringLiteral("edit");
+    request.patterns = std::move(relativePaths);
+    request.always = QStringList{QStringLiteral("*")};
+    request.metadata = std::move(metadata);
+    return request;
+}
+
 } // namespace qcode::ToolPermission

@@ -27,6 +27,11 @@ namespace qcode::ToolPermission {
 // when empty. Arguments by value: the coroutine may outlive the caller's.
 QCoro::Task<std::optional<ToolFailure>> ask(ToolContext context, PermissionRequest request);
 
+// The `edit` question that edit, write and apply_patch ask: the patterns
+// are project-relative paths, "always" approves every edit, and the
+// metadata carries what the person is shown (filepath, diff …).
+PermissionRequest editRequest(QStringList relativePaths, QJsonObject metadata);
+
 enum class PathKind { File, Directory };
 
 // `path` made absolute against `directory`, with "..", "." and symlinks

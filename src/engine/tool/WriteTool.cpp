@@ -103,12 +103,8 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
     const QString diff = co_await diffing;
     const QString relative = TextFiles::relativePath(context, path);
 
-    PermissionRequest ask;
-    ask.permission = QStringLiteral("edit");
-    ask.patterns = QStringList{relative};
-    ask.always = QStringList{QStringLiteral("*")};
-    ask.metadata = QJsonObject{{QStringLiteral("filepath"), path}, {QStringLiteral("diff"), diff}};
-    QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(context, ask);
+    QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(
+        context, ToolPermission::editRequest({relative}, {{QStringLiteral("filepath"), path}, {QStringLiteral("diff"), diff}}));
     if (std::optional<ToolFailure> refused = co_await asking)
         co_return *refused;
 
