@@ -1,18 +1,24 @@
 #include "HttpStream.h"
 
+#include "HttpConnectionPool.h"
 #include "NetworkLogging.h"
-#include "engine/provider/ProviderRequest.h"
 
 #include <QLocale>
 #include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
+#include <QNetworkProxy>
+#include <QTcpSocket>
+#include <QUrl>
+#if QT_CONFIG(ssl)
+#include <QSslSocket>
+#endif
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
 
 namespace {
+
+constexpr int maxRedirects = 5;
 
 // Where a request went, for logs and messages: never the query (a key can
 // hide there) nor user info.
@@ -30,49 +36,79 @@ bool hasHeader(const QList<QPair<QByteArray, QByteArray>> &headers, QByteArrayVi
     return false;
 }
 
+// A header that could end the line early would let a config value write
+// headers of its own (or a second request).
+bool isSafeHeaderText(QByteArrayView text)
+{
+    return !text.contains('\r') && !text.contains('\n') && !text.contains('\0');
+}
+
+// Headers that carry credentials; they do not follow a redirect to another
+// origin.
+bool isCredential(QByteArrayView name)
+{
+    for (QByteArrayView credential : {"authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie"}) {
+        if (name.compare(credential, Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+QByteArray requestBytes(const HttpRequestSpec &request)
+{
+    QByteArray target = request.url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    if (target.isEmpty() || target.front() != '/')
+        target.prepend('/');
+    QByteArray bytes;
+    bytes.reserve(512 + request.body.size());
+    bytes += "POST " + target + " HTTP/1.1\r\nHost: " + request.url.authority(QUrl::RemoveUserInfo | QUrl::FullyEncoded).toLatin1()
+             + "\r\n";
+    for (const auto &[name, value] : request.headers) {
+        // Framing is ours to set.
+        if (name.compare("content-length", Qt::CaseInsensitive) == 0 || name.compare("host", Qt::CaseInsensitive) == 0
+            || name.compare("transfer-encoding", Qt::CaseInsensitive) == 0)
+            continue;
+        bytes += name + ": " + value + "\r\n";
+    }
+    if (!hasHeader(request.headers, "content-type"))
+        bytes += "Content-Type: application/json\r\n";
+    // A stream compressed by the server would arrive in blocks, not events.
+    if (!hasHeader(request.headers, "accept-encoding"))
+        bytes += "Accept-Encoding: identity\r\n";
+    if (!hasHeader(request.headers, "user-agent"))
+        bytes += "User-Agent: qcode/" QCODE_VERSION "\r\n";
+    bytes += "Content-Length: " + QByteArray::number(request.body.size()) + "\r\n\r\n";
+    bytes += request.body;
+    return bytes;
+}
+
 } // namespace
 
 HttpStream::HttpStream(QNetworkAccessManager *manager, const HttpRequestSpec &request, const HttpStreamLimits &limits,
                        QObject *parent)
     : QObject(parent)
+    , m_manager(manager)
+    , m_request(request)
     , m_limits(limits)
     , m_host(request.url.host())
 {
-    QNetworkRequest networkRequest(request.url);
-    for (const auto &[name, value] : request.headers)
-        networkRequest.setRawHeader(name, value);
-    // Without it Qt warns and sends application/x-www-form-urlencoded.
-    if (!hasHeader(request.headers, "content-type"))
-        networkRequest.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
-    // A streamed answer is never cacheable; skip the cache lookup entirely.
-    networkRequest.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
-    networkRequest.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
-
     m_connectTimer.setSingleShot(true);
     m_connectTimer.setInterval(m_limits.connectTimeout);
     m_idleTimer.setSingleShot(true);
     m_idleTimer.setInterval(m_limits.idleTimeout);
     connect(&m_connectTimer, &QTimer::timeout, this, &HttpStream::onConnectTimeout);
     connect(&m_idleTimer, &QTimer::timeout, this, &HttpStream::onIdleTimeout);
-
-    qCDebug(lcHttp).noquote() << "POST" << endpointOf(request.url) << request.body.size() << "bytes";
-    m_reply = manager->post(networkRequest, request.body);
-    connect(m_reply, &QNetworkReply::metaDataChanged, this, &HttpStream::onMetaDataChanged);
-    connect(m_reply, &QNetworkReply::readyRead, this, &HttpStream::onReadyRead);
-    connect(m_reply, &QNetworkReply::finished, this, &HttpStream::onFinished);
-    connect(m_reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64) {
-        // A large prompt still going out is progress, not a dead server.
-        if (!m_headersReported && sent > 0 && !m_finished)
-            m_connectTimer.start();
-    });
     m_connectTimer.start();
+    // Later, so that whoever made the stream has connected to its signals
+    // before the first one (a failure to start) can come.
+    QMetaObject::invokeMethod(this, &HttpStream::start, Qt::QueuedConnection);
 }
 
 HttpStream::~HttpStream()
 {
-    if (!m_finished && m_reply)
+    if (!m_finished && m_socket)
         qCDebug(lcHttp) << "aborting an unfinished request to" << m_host << "on destruction";
-    releaseReply();
+    releaseSocket(false);
 }
 
 void HttpStream::abort()
@@ -92,112 +128,231 @@ QString HttpStream::failureName(Failure failure)
     return u"unknown"_s;
 }
 
-void HttpStream::onMetaDataChanged()
+void HttpStream::start()
 {
-    if (m_finished || !m_reply || m_headersReported)
+    if (m_finished)
         return;
-    // Qt follows redirects itself; the headers of a 3xx on the way are not
-    // the answer.
-    const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status >= 300 && status < 400 && m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).isValid())
+    if (!m_manager) {
+        fail(Failure::Network, tr("the network is shutting down"));
         return;
-    reportHeaders();
+    }
+    const QUrl &url = m_request.url;
+    const QString scheme = url.scheme().toLower();
+    if (scheme != "http"_L1 && scheme != "https"_L1) {
+        fail(Failure::Network, tr("%1 is not an http or https address").arg(endpointOf(url)));
+        return;
+    }
+    if (url.host().isEmpty()) {
+        fail(Failure::Network, tr("%1 names no host").arg(endpointOf(url)));
+        return;
+    }
+    for (const auto &[name, value] : std::as_const(m_request.headers)) {
+        if (!isSafeHeaderText(name) || !isSafeHeaderText(value) || name.isEmpty()) {
+            fail(Failure::Network, tr("the header \"%1\" contains a line break and was not sent")
+                                       .arg(QString::fromLatin1(name.left(40))));
+            return;
+        }
+    }
+    qCDebug(lcHttp).noquote() << "POST" << endpointOf(url) << m_request.body.size() << "bytes";
+
+    const QString origin = HttpConnectionPool::originOf(url);
+    // A retry after a dead reused connection must not take another one.
+    QTcpSocket *idle = m_reusedConnection ? nullptr : HttpConnectionPool::of(m_manager)->take(origin);
+    if (idle) {
+        m_reusedConnection = true;
+        connectSocket(idle);
+        sendRequest();
+        return;
+    }
+    m_reusedConnection = false;
+    const quint16 port = quint16(url.port(scheme == "https"_L1 ? 443 : 80));
+    if (scheme == "https"_L1) {
+#if QT_CONFIG(ssl)
+        if (!QSslSocket::supportsSsl()) {
+            fail(Failure::Network, tr("https is not available: the TLS library (OpenSSL) could not be loaded"));
+            return;
+        }
+        auto *socket = new QSslSocket(this);
+        socket->setProxy(m_manager->proxy());
+        connectSocket(socket);
+        connect(socket, &QSslSocket::encrypted, this, &HttpStream::sendRequest);
+        QSslConfiguration tls = socket->sslConfiguration();
+        tls.setAllowedNextProtocols({QByteArrayLiteral("http/1.1")});
+        socket->setSslConfiguration(tls);
+        socket->connectToHostEncrypted(url.host(), port);
+#else
+        fail(Failure::Network, tr("https is not available: this build of Qt has no TLS support"));
+#endif
+        return;
+    }
+    auto *socket = new QTcpSocket(this);
+    socket->setProxy(m_manager->proxy());
+    connectSocket(socket);
+    connect(socket, &QTcpSocket::connected, this, &HttpStream::sendRequest);
+    socket->connectToHost(url.host(), port);
 }
 
-bool HttpStream::reportHeaders()
+void HttpStream::connectSocket(QTcpSocket *socket)
 {
-    if (m_headersReported)
-        return true;
-    const int status = m_reply ? m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() : 0;
-    if (status <= 0)
-        return true;
-    m_headersReported = true;
-    m_status = status;
-    m_headers.clear();
-    const QList<QNetworkReply::RawHeaderPair> pairs = m_reply->rawHeaderPairs();
-    for (const QNetworkReply::RawHeaderPair &pair : pairs)
-        m_headers.append({pair.first, pair.second});
-    m_connectTimer.stop();
-    m_lastActivity.start();
-    m_idleTimer.start(m_limits.idleTimeout);
-    qCDebug(lcHttp) << "HTTP" << status << "from" << m_host;
+    m_socket = socket;
+    socket->setParent(this);
+    connect(socket, &QTcpSocket::readyRead, this, &HttpStream::onReadyRead);
+    connect(socket, &QTcpSocket::disconnected, this, &HttpStream::onSocketClosed);
+    connect(socket, &QTcpSocket::errorOccurred, this, &HttpStream::onSocketClosed);
+    connect(socket, &QTcpSocket::bytesWritten, this, [this] {
+        // A large prompt still going out is progress, not a dead server.
+        if (!m_headersReported && !m_finished)
+            m_connectTimer.start();
+    });
+}
 
-    QPointer<HttpStream> self(this);
-    Q_EMIT headersReceived(m_status, m_headers);
-    return !self.isNull();
+void HttpStream::sendRequest()
+{
+    if (m_finished || !m_socket)
+        return;
+    m_socket->write(requestBytes(m_request));
 }
 
 void HttpStream::onReadyRead()
 {
-    if (m_finished || !m_reply)
+    if (m_finished || !m_socket)
         return;
-    QPointer<HttpStream> self(this);
-    if (!reportHeaders() || m_finished)
+    const QByteArray bytes = m_socket->readAll();
+    if (bytes.isEmpty())
         return;
+    m_answered = true;
     // Restarting a QTimer for each of thousands of small reads costs more
     // than the read; the timer re-arms itself from the last activity.
     m_lastActivity.start();
-    const QByteArray bytes = m_reply->readAll();
-    if (bytes.isEmpty())
-        return;
 
-    if (m_headersReported && !isSuccessStatus()) {
-        const qint64 room = m_limits.maxErrorBodyBytes - m_errorBody.size();
-        if (room > 0)
-            m_errorBody.append(bytes.left(room));
+    m_body.clear();
+    const bool hadHead = m_parser.hasHead();
+    const bool parsed = m_parser.feed(bytes, m_body);
+    if (!hadHead && m_parser.hasHead() && !handleHead())
+        return;
+    if (!m_body.isEmpty()) {
+        if (!isSuccessStatus()) {
+            const qint64 room = m_limits.maxErrorBodyBytes - m_errorBody.size();
+            if (room > 0)
+                m_errorBody.append(m_body.left(room));
+        } else {
+            m_bodyBytes += m_body.size();
+            if (m_bodyBytes > m_limits.maxBodyBytes) {
+                fail(Failure::BodyTooLarge, tr("the response from %1 grew beyond %2")
+                                                .arg(m_host, QLocale().formattedDataSize(m_limits.maxBodyBytes)));
+                return;
+            }
+            QPointer<HttpStream> self(this);
+            Q_EMIT bodyReceived(m_body);
+            if (!self || m_finished)
+                return;
+        }
+    }
+    if (!parsed) {
+        fail(Failure::Network, tr("%1 sent a response qcode cannot read: %2").arg(m_host, m_parser.errorString()));
         return;
     }
-    m_bodyBytes += bytes.size();
-    if (m_bodyBytes > m_limits.maxBodyBytes) {
-        fail(Failure::BodyTooLarge, tr("the response from %1 grew beyond %2")
-                                        .arg(m_host, QLocale().formattedDataSize(m_limits.maxBodyBytes)));
-        return;
-    }
-    Q_EMIT bodyReceived(bytes);
+    if (m_parser.isComplete())
+        finish();
 }
 
-void HttpStream::onFinished()
+void HttpStream::onSocketClosed()
 {
-    if (m_finished || !m_reply)
+    if (m_finished || !m_socket)
         return;
-    QPointer<HttpStream> self(this);
-    // Bytes that arrived with the end of the body may not have had their
-    // own readyRead yet.
-    if (m_reply->bytesAvailable() > 0) {
+    // What came with the close may not have had its own readyRead yet.
+    if (m_socket->bytesAvailable() > 0) {
+        QPointer<HttpStream> self(this);
         onReadyRead();
         if (!self || m_finished)
             return;
     }
-    if (!reportHeaders() || m_finished)
+    if (!m_answered && m_reusedConnection) {
+        // The server dropped the idle connection as we sent; nothing was
+        // answered, so the request goes again on a fresh one.
+        qCDebug(lcHttp) << "reused connection to" << m_host << "was closed; retrying on a new one";
+        releaseSocket(false);
+        start();
         return;
+    }
+    const QString socketError = m_socket->errorString();
+    const bool closedCleanly = m_socket->error() == QAbstractSocket::RemoteHostClosedError
+                               || m_socket->error() == QAbstractSocket::UnknownSocketError;
+    QPointer<HttpStream> self(this);
+    if (closedCleanly && m_parser.finishAtClose()) {
+        if (!m_headersReported && !handleHead())
+            return;
+        if (self && !m_finished)
+            finish();
+        return;
+    }
+    if (m_status > 0 && !isSuccessStatus() && closedCleanly) {
+        // An error answer cut short still says more than the cut.
+        finish();
+        return;
+    }
+    const QString detail = !closedCleanly || m_parser.errorString().isEmpty() ? socketError : m_parser.errorString();
+    fail(Failure::Network, detail.isEmpty() ? tr("the connection to %1 failed").arg(m_host) : detail);
+}
 
-    const QNetworkReply::NetworkError error = m_reply->error();
-    const QString errorString = m_reply->errorString();
+bool HttpStream::handleHead()
+{
+    const HttpResponseHead &head = m_parser.head();
+    if ((head.status == 307 || head.status == 308) && !head.value("location").isEmpty())
+        return !followRedirect();
+    m_headersReported = true;
+    m_status = head.status;
+    m_headers.clear();
+    for (const auto &[name, value] : head.headers)
+        m_headers.append({name, value});
+    m_connectTimer.stop();
+    m_lastActivity.start();
+    m_idleTimer.start(m_limits.idleTimeout);
+    qCDebug(lcHttp) << "HTTP" << m_status << "from" << m_host;
 
-    if (m_status > 0 && !isSuccessStatus()) {
-        // Qt maps HTTP statuses onto its own error codes; the status and
-        // body say more, so the reply's error is not consulted.
-        m_finished = true;
-        m_connectTimer.stop();
-        m_idleTimer.stop();
-        releaseReply();
+    QPointer<HttpStream> self(this);
+    Q_EMIT headersReceived(m_status, m_headers);
+    return !self.isNull() && !m_finished;
+}
+
+// Returns true when the request went on to the new address (or failed
+// trying), false when the redirect is to be reported as the answer.
+bool HttpStream::followRedirect()
+{
+    const QUrl target = m_request.url.resolved(QUrl::fromEncoded(m_parser.head().value("location")));
+    const bool downgrade = m_request.url.scheme() == "https"_L1 && target.scheme() != "https"_L1;
+    if (!target.isValid() || downgrade || ++m_redirects > maxRedirects) {
+        fail(Failure::Network, downgrade ? tr("%1 redirected to an insecure address (%2)").arg(m_host, endpointOf(target))
+                                         : tr("%1 redirected too often or to an invalid address").arg(m_host));
+        return true;
+    }
+    qCDebug(lcHttp).noquote() << "following" << m_parser.head().status << "to" << endpointOf(target);
+    if (HttpConnectionPool::originOf(target) != HttpConnectionPool::originOf(m_request.url)) {
+        m_request.headers.removeIf([](const auto &header) { return isCredential(header.first); });
+    }
+    m_request.url = target;
+    m_host = target.host();
+    releaseSocket(false);
+    m_parser = HttpResponseParser();
+    m_answered = false;
+    m_reusedConnection = false;
+    m_connectTimer.start();
+    start();
+    return true;
+}
+
+void HttpStream::finish()
+{
+    m_finished = true;
+    m_connectTimer.stop();
+    m_idleTimer.stop();
+    releaseSocket(m_parser.isComplete() && m_parser.connectionReusable());
+    if (!isSuccessStatus()) {
         qCInfo(lcHttp) << "HTTP" << m_status << "from" << m_host << "with" << m_errorBody.size() << "bytes of body";
         Q_EMIT httpFailed(m_status, m_headers, m_errorBody);
         return;
     }
-    if (error == QNetworkReply::NoError && m_status > 0) {
-        m_finished = true;
-        m_connectTimer.stop();
-        m_idleTimer.stop();
-        releaseReply();
-        Q_EMIT succeeded();
-        return;
-    }
-    if (error == QNetworkReply::OperationCanceledError) {
-        fail(Failure::Aborted, tr("the request was stopped"));
-        return;
-    }
-    fail(Failure::Network, errorString.isEmpty() ? tr("the connection to %1 failed").arg(m_host) : errorString);
+    Q_EMIT succeeded();
 }
 
 void HttpStream::onConnectTimeout()
@@ -224,7 +379,7 @@ void HttpStream::fail(Failure failure, const QString &detail)
     m_finished = true;
     m_connectTimer.stop();
     m_idleTimer.stop();
-    releaseReply();
+    releaseSocket(false);
     if (failure == Failure::Aborted)
         qCDebug(lcHttp) << "request to" << m_host << "aborted";
     else
@@ -232,17 +387,21 @@ void HttpStream::fail(Failure failure, const QString &detail)
     Q_EMIT transportFailed(failure, detail);
 }
 
-void HttpStream::releaseReply()
+void HttpStream::releaseSocket(bool reusable)
 {
-    QNetworkReply *reply = m_reply.data();
-    m_reply.clear();
-    if (!reply)
+    QTcpSocket *socket = m_socket;
+    m_socket = nullptr;
+    if (!socket)
         return;
-    disconnect(reply, nullptr, this, nullptr);
-    if (reply->isRunning())
-        reply->abort();
-    // Later, not now: this may run inside one of the reply's own signals.
-    reply->deleteLater();
+    disconnect(socket, nullptr, this, nullptr);
+    if (reusable && m_manager && socket->state() == QAbstractSocket::ConnectedState) {
+        HttpConnectionPool::of(m_manager)->put(HttpConnectionPool::originOf(m_request.url), socket);
+        return;
+    }
+    socket->abort();
+    // Later, not now: this may run inside one of the socket's own signals.
+    socket->setParent(nullptr);
+    socket->deleteLater();
 }
 
 } // namespace qcode

@@ -11,12 +11,13 @@
 #include <chrono>
 #include <utility>
 
+#include "HttpResponseParser.h"
+#include "engine/provider/ProviderRequest.h"
+
 class QNetworkAccessManager;
-class QNetworkReply;
+class QTcpSocket;
 
 namespace qcode {
-
-struct HttpRequestSpec;
 
 // How long an exchange may stay silent and how much it may send.
 struct HttpStreamLimits {
@@ -34,8 +35,7 @@ struct HttpStreamLimits {
     qint64 maxErrorBodyBytes = 1024 * 1024;
 };
 
-// One HTTP exchange over a QNetworkReply, reduced to what a streaming
-// client needs (after LLMQore's HttpStream):
+// One HTTP/1.1 POST, reduced to what a streaming client needs:
 //
 //   headersReceived (once) → bodyReceived* → succeeded
 //                                          | httpFailed   (non-2xx, whole body)
@@ -46,7 +46,16 @@ struct HttpStreamLimits {
 // so the caller can classify it; a 2xx body is passed on as it arrives.
 // Transport failures (refused, reset, timeouts, a body over the ceiling,
 // abort) are told apart from HTTP errors. Destroying the stream aborts the
-// reply: nothing it started outlives it.
+// exchange: nothing it started outlives it.
+//
+// It speaks HTTP/1.1 itself over a QTcpSocket (QSslSocket for https) in
+// the caller's thread, rather than through QNetworkReply: a provider's
+// answer is thousands of tiny chunks, and QNetworkReply's detour through
+// its own thread and chunk decoder cost more CPU than the rest of qcode's
+// handling of them together (tests/bench/bench_run). Connections are kept
+// alive and reused (HttpConnectionPool); the manager's proxy applies;
+// 307/308 redirects are followed (never from https to http); the body is
+// asked for without content coding.
 class HttpStream : public QObject
 {
     Q_OBJECT
@@ -63,8 +72,9 @@ public:
     };
     Q_ENUM(Failure)
 
-    // Sends `request` as a POST with `manager`. The manager must outlive
-    // the stream; both must live in the current thread.
+    // Sends `request` as a POST, once control returns to the event loop,
+    // over a connection of `manager`'s pool. The manager must outlive the
+    // stream; both must live in the current thread.
     HttpStream(QNetworkAccessManager *manager, const HttpRequestSpec &request, const HttpStreamLimits &limits,
                QObject *parent = nullptr);
     ~HttpStream() override;
@@ -90,25 +100,36 @@ Q_SIGNALS:
     void transportFailed(qcode::HttpStream::Failure failure, const QString &detail);
 
 private:
-    void onMetaDataChanged();
+    void start();
+    void connectSocket(QTcpSocket *socket);
+    void sendRequest();
     void onReadyRead();
-    void onFinished();
+    void onSocketClosed();
+    bool handleHead();
+    bool followRedirect();
+    void finish();
     void onConnectTimeout();
     void onIdleTimeout();
-    bool reportHeaders();
     void fail(Failure failure, const QString &detail);
-    void releaseReply();
+    void releaseSocket(bool reusable);
 
-    QPointer<QNetworkReply> m_reply;
+    QPointer<QNetworkAccessManager> m_manager;
+    HttpRequestSpec m_request;
     HttpStreamLimits m_limits;
+    QTcpSocket *m_socket = nullptr;
+    HttpResponseParser m_parser;
     QTimer m_connectTimer;
     QTimer m_idleTimer;
     QElapsedTimer m_lastActivity; // the last body bytes (or the headers)
     Headers m_headers;
+    QByteArray m_body;      // the bytes of one read, reused
     QByteArray m_errorBody;
     QString m_host;
     int m_status = 0;
+    int m_redirects = 0;
     qint64 m_bodyBytes = 0;
+    bool m_reusedConnection = false;
+    bool m_answered = false; // any byte of a response arrived
     bool m_headersReported = false;
     bool m_finished = false;
 };

@@ -9,9 +9,11 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QTcpServer>
+#include <QTcpSocket>
 
 #include "FakeProviderServer.h"
 #include "FakeStreamEncoder.h"
+#include "engine/network/HttpConnectionPool.h"
 #include "engine/network/HttpStream.h"
 #include "engine/provider/ProviderError.h"
 #include "engine/provider/ProviderRequest.h"
@@ -62,6 +64,77 @@ void watch(HttpStream *stream, Report *report)
                          report->transportFailures.append(failure);
                      });
 }
+
+// A server that answers each request it reads with the next scripted raw
+// response, byte for byte, or closes the connection when the script says
+// so: for what FakeProviderServer is too well-behaved to do.
+class ScriptedHttpServer : public QObject
+{
+public:
+    static constexpr const char *closeWithoutAnswer = "<close>";
+    // An answer starting with this is sent without it, then the server
+    // closes the connection.
+    static constexpr const char *thenClose = "<then-close>";
+
+    explicit ScriptedHttpServer(QList<QByteArray> script)
+        : m_script(std::move(script))
+    {
+        m_server.listen(QHostAddress::LocalHost, 0);
+        QObject::connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                ++connections;
+                QObject::connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+                QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+    }
+
+    QUrl url(const QString &path = QStringLiteral("/v1/chat/completions")) const
+    {
+        QUrl url(QStringLiteral("http://127.0.0.1") + path);
+        url.setPort(m_server.serverPort());
+        return url;
+    }
+
+    int connections = 0;
+    QList<QByteArray> requests; // head and body of each, as received
+
+private:
+    void onReadyRead(QTcpSocket *socket)
+    {
+        QByteArray &buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        for (;;) {
+            const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
+            if (headEnd < 0)
+                return;
+            const QByteArray head = buffer.left(headEnd).toLower();
+            const qsizetype at = head.indexOf("content-length: ");
+            const qsizetype length = at < 0 ? 0 : head.mid(at + 16, head.indexOf('\r', at) - at - 16).toLongLong();
+            if (buffer.size() < headEnd + 4 + length)
+                return;
+            requests.append(buffer.left(headEnd + 4 + length));
+            buffer.remove(0, headEnd + 4 + length);
+            const QByteArray answer = m_script.isEmpty() ? QByteArray(closeWithoutAnswer) : m_script.takeFirst();
+            if (answer == closeWithoutAnswer) {
+                socket->abort();
+                return;
+            }
+            const bool close = answer.startsWith(thenClose);
+            socket->write(close ? answer.sliced(qstrlen(thenClose)) : answer);
+            if (close || (!answer.contains("\r\nContent-Length:") && !answer.contains("\r\nTransfer-Encoding:"))) {
+                socket->disconnectFromHost();
+                return;
+            }
+        }
+    }
+
+    QTcpServer m_server;
+    QList<QByteArray> m_script;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+};
+
+const QByteArray okChunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n";
 
 } // namespace
 
@@ -197,6 +270,138 @@ private Q_SLOTS:
         // It fired after the trickle stopped, not while it flowed.
         QVERIFY(seen > 100);
         QVERIFY2(sinceLastByte.elapsed() >= 380, qPrintable(QString::number(sinceLastByte.elapsed())));
+    }
+    void keepsTheConnectionForTheNextRequest()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer server({okChunked, okChunked});
+        for (int round = 0; round < 2; ++round) {
+            HttpStream stream(&manager, requestTo(server.url()), {});
+            Report report;
+            watch(&stream, &report);
+            QTRY_COMPARE(report.endings(), 1);
+            QCOMPARE(report.successes, 1);
+            QCOMPARE(report.body, QByteArray("hello"));
+        }
+        QCOMPARE(server.requests.size(), 2);
+        QCOMPARE(server.connections, 1);
+        QCOMPARE(HttpConnectionPool::of(&manager)->idleCount(), 1);
+        QVERIFY(server.requests.at(0).startsWith("POST /v1/chat/completions HTTP/1.1\r\n"));
+        QVERIFY(server.requests.at(0).contains("\r\nContent-Length: 15\r\n"));
+        QVERIFY(server.requests.at(0).endsWith("\r\n\r\n{\"stream\":true}"));
+    }
+
+    void aReusedConnectionTheServerDroppedIsRetriedOnANewOne()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer server({okChunked, ScriptedHttpServer::closeWithoutAnswer, okChunked});
+        for (int round = 0; round < 2; ++round) {
+            HttpStream stream(&manager, requestTo(server.url()), {});
+            Report report;
+            watch(&stream, &report);
+            QTRY_COMPARE(report.endings(), 1);
+            QCOMPARE(report.successes, 1);
+            QCOMPARE(report.body, QByteArray("hello"));
+        }
+        QCOMPARE(server.requests.size(), 3);
+        QCOMPARE(server.connections, 2);
+    }
+
+    void aFreshConnectionClosedWithoutAnswerIsAFailureNotARetry()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer server({ScriptedHttpServer::closeWithoutAnswer, okChunked});
+        HttpStream stream(&manager, requestTo(server.url()), {});
+        Report report;
+        watch(&stream, &report);
+        QTRY_COMPARE(report.endings(), 1);
+        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Network});
+        QCOMPARE(server.requests.size(), 1);
+    }
+
+    void aBodyEndedByTheServerClosingSucceeds()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer server({"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: 1\n\n"});
+        HttpStream stream(&manager, requestTo(server.url()), {});
+        Report report;
+        watch(&stream, &report);
+        QTRY_COMPARE(report.endings(), 1);
+        QCOMPARE(report.successes, 1);
+        QCOMPARE(report.body, QByteArray("data: 1\n\n"));
+        QCOMPARE(HttpConnectionPool::of(&manager)->idleCount(), 0);
+    }
+
+    void aResponseCutInTheMiddleIsANetworkFailure()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer server(
+            {ScriptedHttpServer::thenClose + QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel")});
+        HttpStream stream(&manager, requestTo(server.url()), {});
+        Report report;
+        watch(&stream, &report);
+        QTRY_COMPARE(report.endings(), 1);
+        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Network});
+        QCOMPARE(report.body, QByteArray("hel"));
+        QCOMPARE(report.successes, 0);
+    }
+
+    void aResponseThatIsNotHttpIsANetworkFailureThatSaysSo()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer server({"SSH-2.0-OpenSSH_9.2\r\nContent-Length: 0\r\n"});
+        HttpStream stream(&manager, requestTo(server.url()), {});
+        QString detail;
+        connect(&stream, &HttpStream::transportFailed, this, [&](HttpStream::Failure, const QString &text) { detail = text; });
+        QTRY_VERIFY(!detail.isEmpty());
+        QVERIFY2(detail.contains(u"HTTP/1.1"_s), qPrintable(detail));
+    }
+
+    void followsA307WithTheSameRequestAndKeepsKeysAtHome()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer target({okChunked});
+        ScriptedHttpServer origin({"HTTP/1.1 307 Temporary Redirect\r\nLocation: " + target.url(u"/moved"_s).toEncoded()
+                                   + "\r\nContent-Length: 0\r\n\r\n"});
+        HttpRequestSpec request = requestTo(origin.url());
+        request.headers.append(std::pair<QByteArray, QByteArray>("Authorization", "Bearer sk-secret"));
+        HttpStream stream(&manager, request, {});
+        Report report;
+        watch(&stream, &report);
+        QTRY_COMPARE(report.endings(), 1);
+        QCOMPARE(report.successes, 1);
+        QCOMPARE(report.headerReports, 1);
+        QCOMPARE(report.body, QByteArray("hello"));
+        QVERIFY(origin.requests.at(0).contains("Authorization: Bearer sk-secret"));
+        QCOMPARE(target.requests.size(), 1);
+        QVERIFY(target.requests.at(0).startsWith("POST /moved HTTP/1.1"));
+        QVERIFY(target.requests.at(0).endsWith("{\"stream\":true}"));
+        // Another origin: the key stays with the host it was meant for.
+        QVERIFY(!target.requests.at(0).contains("sk-secret"));
+    }
+
+    void refusesHeadersThatWouldEndTheLine()
+    {
+        QNetworkAccessManager manager;
+        ScriptedHttpServer server({okChunked});
+        HttpRequestSpec request = requestTo(server.url());
+        request.headers.append(std::pair<QByteArray, QByteArray>("X-Extra", "a\r\nX-Injected: 1"));
+        HttpStream stream(&manager, request, {});
+        Report report;
+        watch(&stream, &report);
+        QTRY_COMPARE(report.endings(), 1);
+        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Network});
+        QCOMPARE(server.connections, 0);
+    }
+
+    void refusesAddressesThatAreNotHttp()
+    {
+        QNetworkAccessManager manager;
+        HttpStream stream(&manager, requestTo(QUrl(u"ftp://127.0.0.1/v1"_s)), {});
+        QString detail;
+        connect(&stream, &HttpStream::transportFailed, this, [&](HttpStream::Failure, const QString &text) { detail = text; });
+        QTRY_VERIFY(!detail.isEmpty());
+        QVERIFY2(detail.contains(u"not an http or https address"_s), qPrintable(detail));
     }
 };
 
