@@ -1,5 +1,7 @@
 #include "FileSearch.h"
 
+#include "IgnoreRules.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -173,7 +175,21 @@ public:
         }
     }
 
-    bool excludesFolder(const QString &relativePath) const { return excluded(relativePath); }
+
+    // What the globs say of a path before any ignore file is read, as
+    // ripgrep's overrides: a "!" glob drops it, a plain glob that matches
+    // keeps it even where an ignore file would not, and a file no plain
+    // glob matches is dropped. Folders only ever fall to the ignore files.
+    enum class Verdict { Keep, Drop, AskIgnoreFiles };
+    Verdict verdict(const QString &relativePath, bool isDirectory) const
+    {
+        if (excluded(relativePath))
+            return Verdict::Drop;
+        if (std::any_of(m_included.begin(), m_included.end(),
+                        [&](const CompiledGlob &glob) { return glob.matches(relativePath); }))
+            return Verdict::Keep;
+        return m_included.isEmpty() || isDirectory ? Verdict::AskIgnoreFiles : Verdict::Drop;
+    }
 
     bool keepsFile(const QString &relativePath) const
     {
@@ -209,17 +225,19 @@ QString relativeTo(const QString &root, const QString &path)
 }
 
 // Regular files below `root` as ripgrep walks them: hidden entries
-// included, symlinks skipped, folders the globs exclude left out.
+// included, symlinks skipped, the globs first, then the ignore files for
+// what the globs leave open (GlobSet::verdict).
 Walk walk(const QString &root, const GlobSet &globs, const std::atomic_bool &cancelled)
 {
     Walk result;
-    QStringList pending{root};
+    QList<std::pair<QString, IgnoreRules>> pending{
+        {root, IgnoreRules::forSearchRoot(root, IgnoreRules::defaultGlobalIgnoreFile())}};
     while (!pending.isEmpty()) {
         if (cancelled) {
             result.cancelled = true;
             return result;
         }
-        const QString folder = pending.takeLast();
+        const auto [folder, rules] = pending.takeLast();
         const QDir dir(folder);
         if (!dir.isReadable()) {
             result.partial = true;
@@ -230,12 +248,18 @@ Walk walk(const QString &root, const GlobSet &globs, const std::atomic_bool &can
         for (const QFileInfo &entry : entries) {
             if (entry.isSymLink())
                 continue;
-            if (entry.isDir()) {
-                if (!globs.excludesFolder(relativeTo(root, entry.absoluteFilePath())))
-                    pending.append(entry.absoluteFilePath());
-            } else if (entry.isFile()) {
+            const QString path = entry.absoluteFilePath();
+            const bool isDirectory = entry.isDir();
+            if (!isDirectory && !entry.isFile())
+                continue;
+            const GlobSet::Verdict verdict = globs.verdict(relativeTo(root, path), isDirectory);
+            if (verdict == GlobSet::Verdict::Drop
+                || (verdict == GlobSet::Verdict::AskIgnoreFiles && rules.isIgnored(path, isDirectory)))
+                continue;
+            if (isDirectory)
+                pending.append({path, rules.enter(path)});
+            else
                 result.files.append(entry);
-            }
         }
     }
     return result;

@@ -25,8 +25,8 @@ namespace qcode {
 // byte skipped by grep, globs matched as ripgrep's --glob does (a glob
 // without "/" matches the file name at any depth, one with "/" the path
 // from the search folder; `*` stays within a folder, `**` crosses them).
-// It does not read .gitignore, .ignore or .rgignore files, which ripgrep
-// honours inside git repositories.
+// It honours the ignore files ripgrep honours (IgnoreRules): .rgignore and
+// .ignore, and inside a git repository .gitignore and the exclude files.
 class FileSearch
 {
     Q_DECLARE_TR_FUNCTIONS(FileSearch)

@@ -339,6 +339,62 @@ private Q_SLOTS:
         QCOMPARE(run(Backend::InProcess).split(u'\n'), ripgrep.split(u'\n'));
     }
 
+    void bothSearchesHonourIgnoreFilesAsRipgrepDoes_data()
+    {
+        addBackends();
+    }
+
+    // What ripgrep 13 answered for this tree (checked by hand): ignore
+    // files count when no glob decides, .gitignore only in a repository,
+    // and a glob that matches keeps a file whatever the ignore files say.
+    void bothSearchesHonourIgnoreFilesAsRipgrepDoes()
+    {
+        QFETCH(Backend, backend);
+        SKIP_WITHOUT_RIPGREP(backend);
+        for (const bool inRepository : {true, false}) {
+            Project project;
+            if (inRepository)
+                project.write(u".git/HEAD"_s, "ref: refs/heads/main\n", 20);
+            project.write(u".gitignore"_s, "build/\n*.log\n!keep.log\n/rootonly.txt\nsub/**/x.txt\n", 19);
+            project.write(u"n/.ignore"_s, "y.txt\n", 18);
+            const QStringList files{u"a.txt"_s, u"build/b.txt"_s, u"c.log"_s, u"keep.log"_s, u"rootonly.txt"_s,
+                                    u"sub/rootonly.txt"_s, u"sub/deep/x.txt"_s, u"sub/x.txt"_s, u"n/y.txt"_s};
+            for (qsizetype i = 0; i < files.size(); ++i)
+                project.write(files.at(i), "TODO\n", int(i));
+            // The files an answer names, relative and sorted.
+            const auto named = [&project](const QString &answer) {
+                QStringList found;
+                for (QString line : answer.split(u'\n')) {
+                    if (line.endsWith(u':'))
+                        line.chop(1);
+                    if (line.startsWith(project.root()))
+                        found.append(QDir(project.root()).relativeFilePath(line));
+                }
+                found.sort();
+                return found;
+            };
+
+            const QStringList grepped = named(runGrep(project, backend, QJsonObject{{"pattern"_L1, u"TODO"_s}}));
+            const QStringList expectedGrep =
+                inRepository ? QStringList{u"a.txt"_s, u"keep.log"_s, u"sub/rootonly.txt"_s}
+                             : QStringList{u"a.txt"_s, u"build/b.txt"_s, u"c.log"_s, u"keep.log"_s, u"rootonly.txt"_s,
+                                           u"sub/deep/x.txt"_s, u"sub/rootonly.txt"_s, u"sub/x.txt"_s};
+            QCOMPARE(grepped, expectedGrep);
+
+            // *.log is ignored, but a glob for it finds the ignored ones too;
+            // the ignored folder build/ stays unvisited.
+            const QStringList logs = named(runGlob(project, backend, QJsonObject{{"pattern"_L1, u"**/*.log"_s}}));
+            QCOMPARE(logs, (QStringList{u"c.log"_s, u"keep.log"_s}));
+            const QStringList texts = named(runGlob(project, backend, QJsonObject{{"pattern"_L1, u"**/*.txt"_s}}));
+            const QStringList expectedTexts =
+                inRepository ? QStringList{u"a.txt"_s, u"n/y.txt"_s, u"rootonly.txt"_s, u"sub/deep/x.txt"_s,
+                                           u"sub/rootonly.txt"_s, u"sub/x.txt"_s}
+                             : QStringList{u"a.txt"_s, u"build/b.txt"_s, u"n/y.txt"_s, u"rootonly.txt"_s,
+                                           u"sub/deep/x.txt"_s, u"sub/rootonly.txt"_s, u"sub/x.txt"_s};
+            QCOMPARE(texts, expectedTexts);
+        }
+    }
+
     void aBadRegularExpressionIsAnError_data() { addBackends(); }
     void aBadRegularExpressionIsAnError()
     {
