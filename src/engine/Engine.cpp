@@ -4,7 +4,10 @@
 #include <QCoro/QCoroTask>
 #include <QDir>
 #include <QFileInfo>
+#include <QFuture>
 #include <QNetworkAccessManager>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <map>
 
@@ -21,6 +24,7 @@
 #include "engine/session/TitleGenerator.h"
 #include "engine/tool/BuiltinTools.h"
 #include "engine/tool/FileTimes.h"
+#include "engine/tool/OutputTruncation.h"
 #include "engine/tool/ToolServices.h"
 #include "model/Identifier.h"
 #include "model/Overloaded.h"
@@ -76,6 +80,7 @@ public:
     void abort(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID, const QString &newID);
     void remove(const QString &sessionID);
+    void housekeep();
 
     Engine *q;
     EngineOptions options;
@@ -87,7 +92,20 @@ public:
     QHash<ProjectInstance *, std::shared_ptr<ToolRunner>> tools;
     QHash<QString, PromptLoop *> loops;   // running, by session
     QHash<QString, int> queuedCallers;    // prompt() calls waiting on a running loop
+    QTimer *housekeeping = nullptr; // made in open(), in the engine's thread
 };
+
+void Engine::Private::housekeep()
+{
+    // A folder scan: off the engine thread, so no stream waits on it.
+    const QString dataDirectory = options.dataDirectory;
+    QFuture<int> removing = QtConcurrent::run([dataDirectory] { return OutputTruncation(dataDirectory).removeExpired(); });
+    removing.then(q, [](int removed) {
+        if (removed > 0)
+            qCInfo(lcSession) << "housekeeping removed" << removed << "saved tool outputs older than"
+                              << OutputTruncation::RetentionDays << "days";
+    });
+}
 
 void Engine::Private::publish(const SessionEvent &event)
 {
@@ -578,6 +596,13 @@ void Engine::open()
             d->store = std::move(*store);
             d->network = new QNetworkAccessManager(this);
             d->permissions = std::make_unique<PermissionCenter>(*d, d->options.askPolicy);
+            d->permissions->setApprovalStore(d->store.get());
+            connect(d->permissions.get(), &PermissionCenter::projectApprovalsChanged, this,
+                    &Engine::projectApprovalsChanged);
+            d->housekeeping = new QTimer(this);
+            connect(d->housekeeping, &QTimer::timeout, this, [this] { d->housekeep(); });
+            d->housekeeping->start(d->options.housekeepingInterval);
+            d->housekeep();
             Q_EMIT opened(true);
         },
         Qt::QueuedConnection);
@@ -640,13 +665,27 @@ void Engine::compact(const QString &sessionID)
         Qt::QueuedConnection);
 }
 
-void Engine::replyPermission(const QString &requestID, PermissionReply reply, const QString &message)
+void Engine::replyPermission(const QString &requestID, PermissionReply reply, const QString &message,
+                             ApprovalScope scope)
 {
     QMetaObject::invokeMethod(
         this,
-        [this, requestID, reply, message] {
-            if (d->permissions && !d->permissions->reply(requestID, reply, message))
+        [this, requestID, reply, message, scope] {
+            if (d->permissions && !d->permissions->reply(requestID, reply, message, scope))
                 qCInfo(lcSession) << "permission" << requestID << "was already answered";
+        },
+        Qt::QueuedConnection);
+}
+
+void Engine::setProjectApprovals(const QString &projectID, const PermissionRuleset &rules)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, projectID, rules] {
+            if (!d->permissions)
+                return;
+            if (Result<void> saved = d->permissions->setProjectApprovals(projectID, rules); !saved)
+                d->publish(SessionError{std::nullopt, unknownError(saved.errorMessage())});
         },
         Qt::QueuedConnection);
 }

@@ -7,6 +7,7 @@
 #include <QProcessEnvironment>
 #include <QString>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -47,6 +48,9 @@ struct EngineOptions {
     int maxCompactionsPerPrompt = 3;
     // Generate titles after the first exchange (reference §2.11).
     bool generateTitles = true;
+    // Housekeeping — saved tool outputs older than a week are removed —
+    // runs once the engine is open and then this often (OpenCode: hourly).
+    std::chrono::milliseconds housekeepingInterval = std::chrono::hours(1);
 };
 
 // What ended a prompt's loop, for callers that wait for it (`qcode run`).
@@ -111,7 +115,14 @@ public:
     // Manual compaction (OpenCode's /compact): a compaction request with
     // the session's last model, then the loop.
     void compact(const QString &sessionID);
-    void replyPermission(const QString &requestID, PermissionReply reply, const QString &message = {});
+    // `scope` says where an Always answer applies (this session, or every
+    // session of the project, saved); other replies ignore it.
+    void replyPermission(const QString &requestID, PermissionReply reply, const QString &message = {},
+                         ApprovalScope scope = ApprovalScope::Session);
+    // Replaces a project's saved "always" approvals (settings takes some
+    // back); projectApprovalsChanged follows. They are read from the
+    // store's permission table, which the app may also read directly.
+    void setProjectApprovals(const QString &projectID, const qcode::PermissionRuleset &rules);
     // A copy of the session up to and including `messageID` (all of it
     // when empty), under the new id `newID` (empty: the engine makes one).
     void fork(const QString &sessionID, const QString &messageID = {}, const QString &newID = {});
@@ -140,6 +151,9 @@ Q_SIGNALS:
     void todoUpdated(const QString &sessionID, const QList<qcode::Todo> &todos);
     void sessionCompacted(const QString &sessionID);
     void sessionError(const std::optional<QString> &sessionID, const qcode::NamedError &error);
+    // Not on OpenCode's bus (its approvals are never saved): a project's
+    // saved approvals changed.
+    void projectApprovalsChanged(const QString &projectID, const qcode::PermissionRuleset &rules);
 
     // Not on OpenCode's bus: a prompt() call's loop ended (once per call,
     // queued prompts included).

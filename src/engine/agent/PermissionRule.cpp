@@ -49,4 +49,14 @@ QJsonArray rulesetToJson(const PermissionRuleset &rules)
     return out;
 }
 
+PermissionRuleset rulesetFromJson(const QJsonArray &json)
+{
+    PermissionRuleset rules;
+    for (const QJsonValue &value : json) {
+        if (const std::optional<PermissionRule> rule = PermissionRule::fromJson(value.toObject()))
+            rules.append(*rule);
+    }
+    return rules;
+}
+
 } // namespace qcode

@@ -33,6 +33,8 @@ struct PermissionRule {
 using PermissionRuleset = QList<PermissionRule>;
 
 QJsonArray rulesetToJson(const PermissionRuleset &rules);
+// The rules of `json` that are well-formed; the others are skipped.
+PermissionRuleset rulesetFromJson(const QJsonArray &json);
 
 } // namespace qcode
 

@@ -5,6 +5,7 @@
 #include "SessionLogging.h"
 #include "engine/agent/PermissionRules.h"
 #include "model/Identifier.h"
+#include "model/Store.h"
 
 using namespace Qt::StringLiterals;
 
@@ -18,15 +19,17 @@ class PermissionCenter::Question : public QObject
     Q_OBJECT
 
 public:
-    explicit Question(PermissionRequest request, PermissionRuleset rules, QObject *parent)
+    explicit Question(PermissionRequest request, PermissionRuleset rules, QString projectID, QObject *parent)
         : QObject(parent)
         , request(std::move(request))
         , rules(std::move(rules))
+        , projectID(std::move(projectID))
     {
     }
 
     PermissionRequest request;
     PermissionRuleset rules;
+    QString projectID;
     PermissionAnswer answer;
 
 Q_SIGNALS:
@@ -48,13 +51,16 @@ PermissionCenter::~PermissionCenter()
         answer(id, PermissionAnswer{PermissionReply::Reject, {}, false});
 }
 
-PermissionCenter::Verdict PermissionCenter::evaluate(const PermissionRequest &request,
-                                                     const PermissionRuleset &rules) const
+PermissionCenter::Verdict PermissionCenter::evaluate(const Question &question)
 {
-    const PermissionRuleset approved = m_approved.value(request.sessionID);
+    const PermissionRequest &request = question.request;
+    // Session approvals after project ones: both only allow, so the order
+    // does not matter, but both must be looked at.
+    PermissionRuleset approved = question.projectID.isEmpty() ? PermissionRuleset() : projectApprovals(question.projectID);
+    approved += m_approved.value(request.sessionID);
     bool everyAllowed = true;
     for (const QString &pattern : request.patterns) {
-        const PermissionAction action = PermissionRules::evaluate(request.permission, pattern, rules).action;
+        const PermissionAction action = PermissionRules::evaluate(request.permission, pattern, question.rules).action;
         if (action == PermissionAction::Deny)
             return Verdict::Deny;
         if (action == PermissionAction::Allow)
@@ -69,10 +75,44 @@ PermissionCenter::Verdict PermissionCenter::evaluate(const PermissionRequest &re
     return everyAllowed ? Verdict::Allow : Verdict::Ask;
 }
 
-QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest request, PermissionRuleset rules,
-                                                    QPointer<AbortSignal> abort)
+PermissionRuleset PermissionCenter::projectApprovals(const QString &projectID)
 {
-    switch (evaluate(request, rules)) {
+    if (auto cached = m_projectApproved.constFind(projectID); cached != m_projectApproved.constEnd())
+        return *cached;
+    PermissionRuleset rules;
+    if (m_store) {
+        const Result<std::optional<QJsonArray>> saved = m_store->permission(projectID);
+        if (!saved)
+            qCWarning(lcSession).noquote() << "project approvals of" << projectID << "not read:" << saved.errorMessage();
+        else if (*saved)
+            rules = rulesetFromJson(**saved);
+    }
+    // Only allow rules are approvals; anything else in the table is not
+    // ours to apply.
+    rules.removeIf([](const PermissionRule &rule) { return rule.action != PermissionAction::Allow; });
+    m_projectApproved.insert(projectID, rules);
+    return rules;
+}
+
+Result<void> PermissionCenter::setProjectApprovals(const QString &projectID, const PermissionRuleset &rules)
+{
+    if (m_store) {
+        if (Result<void> saved = m_store->setPermission(projectID, rulesetToJson(rules)); !saved)
+            return saved;
+    }
+    m_projectApproved.insert(projectID, rules);
+    Q_EMIT projectApprovalsChanged(projectID, rules);
+    return {};
+}
+
+QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest incoming, PermissionRuleset rules,
+                                                    QPointer<AbortSignal> abort, QString projectID)
+{
+    QPointer<Question> question = new Question(std::move(incoming), std::move(rules), std::move(projectID), this);
+    const Verdict verdict = evaluate(*question);
+    if (verdict != Verdict::Ask)
+        delete question.data();
+    switch (verdict) {
     case Verdict::Allow:
         co_return PermissionAnswer{PermissionReply::Once, {}, true};
     case Verdict::Deny:
@@ -80,12 +120,16 @@ QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest request, P
     case Verdict::Ask:
         break;
     }
-    if (abort.isNull() || abort->isAborted())
+    if (abort.isNull() || abort->isAborted()) {
+        delete question.data();
         co_return PermissionAnswer{PermissionReply::Reject, {}, false};
-    if (request.id.isEmpty())
-        request.id = Identifier::ascending(Identifier::Prefix::Permission);
+    }
+    if (question->request.id.isEmpty())
+        question->request.id = Identifier::ascending(Identifier::Prefix::Permission);
+    const PermissionRequest request = question->request;
 
     if (m_policy != AskPolicy::Ask) {
+        delete question.data();
         const PermissionReply reply = m_policy == AskPolicy::AutoApprove ? PermissionReply::Once : PermissionReply::Reject;
         m_sink.publish(PermissionAsked{request});
         m_sink.publish(PermissionReplied{request.sessionID, request.id, reply});
@@ -101,7 +145,6 @@ QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest request, P
         co_return PermissionAnswer{reply, {}, false};
     }
 
-    QPointer<Question> question = new Question(request, std::move(rules), this);
     m_pending.insert(request.id, question.data());
     QMetaObject::Connection onAbort;
     if (abort) {
@@ -119,27 +162,63 @@ QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest request, P
     co_return result;
 }
 
-bool PermissionCenter::reply(const QString &requestID, PermissionReply reply, const QString &message)
+bool PermissionCenter::reply(const QString &requestID, PermissionReply reply, const QString &message,
+                             ApprovalScope scope)
 {
     Question *question = m_pending.value(requestID);
     if (!question)
         return false;
     const PermissionRequest request = question->request;
+    const QString projectID = question->projectID;
+    if (reply == PermissionReply::Always)
+        approve(*question, question->projectID.isEmpty() ? ApprovalScope::Session : scope);
     answer(requestID, PermissionAnswer{reply, message, false});
-    if (reply != PermissionReply::Always)
-        return true;
 
-    // Approve the suggested patterns for this session, then answer every
-    // other pending question of the session they now cover.
-    PermissionRuleset &approved = m_approved[request.sessionID];
-    for (const QString &pattern : request.always)
-        approved.append(PermissionRule{request.permission, pattern, PermissionAction::Allow});
     const QList<Question *> waiting = m_pending.values();
     for (Question *other : waiting) {
-        if (other->request.sessionID == request.sessionID && evaluate(other->request, other->rules) == Verdict::Allow)
+        if (reply == PermissionReply::Reject || reply == PermissionReply::RejectWithMessage) {
+            // The person stopped this turn; its other questions are moot.
+            if (other->request.sessionID == request.sessionID)
+                answer(other->request.id, PermissionAnswer{PermissionReply::Reject, {}, false});
+            continue;
+        }
+        if (reply != PermissionReply::Always)
+            continue;
+        // Answer every other pending question the approval now covers: of
+        // the session, or of the project's sessions when it was for all.
+        const bool inScope = scope == ApprovalScope::Project && !projectID.isEmpty()
+                                 ? other->projectID == projectID
+                                 : other->request.sessionID == request.sessionID;
+        if (inScope && evaluate(*other) == Verdict::Allow)
             answer(other->request.id, PermissionAnswer{PermissionReply::Always, {}, false});
     }
     return true;
+}
+
+void PermissionCenter::approve(const Question &question, ApprovalScope scope)
+{
+    const PermissionRequest &request = question.request;
+    PermissionRuleset rules = scope == ApprovalScope::Project ? projectApprovals(question.projectID)
+                                                              : m_approved.value(request.sessionID);
+    for (const QString &pattern : request.always) {
+        const PermissionRule rule{request.permission, pattern, PermissionAction::Allow};
+        if (!rules.contains(rule))
+            rules.append(rule);
+    }
+    if (scope == ApprovalScope::Session) {
+        m_approved.insert(request.sessionID, rules);
+        return;
+    }
+    if (Result<void> saved = setProjectApprovals(question.projectID, rules); !saved) {
+        // Still approved for now; the person is told it will not last.
+        m_projectApproved.insert(question.projectID, rules);
+        m_sink.publish(SessionError{request.sessionID,
+                                    NamedError{u"UnknownError"_s,
+                                               QJsonObject{{u"message"_s, tr("The approval for this project could "
+                                                                             "not be saved and lasts only until qcode "
+                                                                             "quits: %1")
+                                                                              .arg(saved.errorMessage())}}}});
+    }
 }
 
 void PermissionCenter::answer(const QString &requestID, const PermissionAnswer &answer)
@@ -185,7 +264,7 @@ QCoro::Task<PermissionAnswer> RuledPermissionAsker::ask(PermissionRequest reques
         co_return PermissionAnswer{PermissionReply::Reject, {}, false};
     if (request.sessionID.isEmpty())
         request.sessionID = m_sessionID;
-    QCoro::Task<PermissionAnswer> asking = m_center->ask(std::move(request), m_rules, std::move(abort));
+    QCoro::Task<PermissionAnswer> asking = m_center->ask(std::move(request), m_rules, std::move(abort), m_projectID);
     const PermissionAnswer answer = co_await asking;
     co_return answer;
 }

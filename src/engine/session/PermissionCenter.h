@@ -9,8 +9,16 @@
 
 #include "engine/agent/PermissionRule.h"
 #include "engine/session/PermissionAsker.h"
+#include "model/Result.h"
 
 namespace qcode {
+
+class Store;
+
+// Where an "always" answer applies: the session it was given in, or every
+// session of the project (kept in the store's permission table, so it
+// outlives a restart, and listed in settings to be taken back).
+enum class ApprovalScope { Session, Project };
 
 // How the engine answers a permission the rules leave to the person.
 enum class AskPolicy {
@@ -25,9 +33,12 @@ enum class AskPolicy {
 // reply(), by the prompt's abort, or by an "always" answer to another
 // question it now covers.
 //
-// "Always" adds allow rules for the request's `always` patterns to this
-// session only, and never overrides a rule's deny (OpenCode lets it: its
-// users report approvals leaking past agent restrictions, reference §13).
+// "Always" adds allow rules for the request's `always` patterns to the
+// session or to its project (ApprovalScope), never to another project, and
+// never overrides a rule's deny (OpenCode keeps approvals for the whole
+// project instance and lets them beat a deny: its users report approvals
+// leaking past agent restrictions, reference §13). A reject answers every
+// other pending question of the session with a reject too, as OpenCode's.
 class PermissionCenter : public QObject
 {
     Q_OBJECT
@@ -36,29 +47,50 @@ public:
     PermissionCenter(SessionEventSink &sink, AskPolicy policy, QObject *parent = nullptr);
     ~PermissionCenter() override;
 
-    QCoro::Task<PermissionAnswer> ask(PermissionRequest request, PermissionRuleset rules, QPointer<AbortSignal> abort);
+    // Project approvals are read from and written to `store` (the engine
+    // thread's connection); without one they last until the engine stops.
+    void setApprovalStore(Store *store) { m_store = store; }
+
+    // `projectID` names whose project approvals apply (empty: none).
+    QCoro::Task<PermissionAnswer> ask(PermissionRequest request, PermissionRuleset rules, QPointer<AbortSignal> abort,
+                                      QString projectID = {});
     // False when no question has this id (answered meanwhile, or unknown).
-    bool reply(const QString &requestID, PermissionReply reply, const QString &message = {});
+    bool reply(const QString &requestID, PermissionReply reply, const QString &message = {},
+               ApprovalScope scope = ApprovalScope::Session);
     // Rejects every pending question of the session (its prompt stopped).
     void cancelSession(const QString &sessionID);
     // Forgets a deleted session's approvals.
     void forgetSession(const QString &sessionID);
 
     QList<PermissionRequest> pending() const;
+
+Q_SIGNALS:
+    // A project's approvals changed (an "always" for the project, or
+    // setProjectApprovals).
+    void projectApprovalsChanged(const QString &projectID, const qcode::PermissionRuleset &rules);
+
+public:
     // What "always" approved so far in a session, as allow rules.
     PermissionRuleset approved(const QString &sessionID) const { return m_approved.value(sessionID); }
+    // What "always" approved for a whole project, as allow rules.
+    PermissionRuleset projectApprovals(const QString &projectID);
+    // Replaces them (settings takes some back); saved before it returns.
+    Result<void> setProjectApprovals(const QString &projectID, const PermissionRuleset &rules);
 
 private:
     class Question;
 
     enum class Verdict { Allow, Deny, Ask };
-    Verdict evaluate(const PermissionRequest &request, const PermissionRuleset &rules) const;
+    Verdict evaluate(const Question &question);
     void answer(const QString &requestID, const PermissionAnswer &answer);
+    void approve(const Question &question, ApprovalScope scope);
 
     SessionEventSink &m_sink;
     AskPolicy m_policy;
     QHash<QString, Question *> m_pending; // by request id, in the order asked (ids ascend)
-    QHash<QString, PermissionRuleset> m_approved;
+    QHash<QString, PermissionRuleset> m_approved;        // by session
+    QHash<QString, PermissionRuleset> m_projectApproved; // by project, as loaded or saved
+    Store *m_store = nullptr;
 };
 
 // A PermissionAsker for one step: the center, with the step's rules (the
@@ -66,10 +98,12 @@ private:
 class RuledPermissionAsker : public PermissionAsker
 {
 public:
-    RuledPermissionAsker(PermissionCenter &center, PermissionRuleset rules, QString sessionID = {})
+    RuledPermissionAsker(PermissionCenter &center, PermissionRuleset rules, QString sessionID = {},
+                         QString projectID = {})
         : m_center(&center)
         , m_rules(std::move(rules))
         , m_sessionID(std::move(sessionID))
+        , m_projectID(std::move(projectID))
     {
     }
     QCoro::Task<PermissionAnswer> ask(PermissionRequest request, QPointer<AbortSignal> abort) override;
@@ -79,6 +113,7 @@ private:
     QPointer<PermissionCenter> m_center;
     PermissionRuleset m_rules;
     QString m_sessionID;
+    QString m_projectID;
 };
 
 } // namespace qcode

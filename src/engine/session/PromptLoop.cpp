@@ -97,14 +97,7 @@ bool finishedAnswer(const AssistantMessage &assistant)
 
 PermissionRuleset sessionRules(const std::optional<QJsonArray> &permission)
 {
-    PermissionRuleset rules;
-    if (!permission)
-        return rules;
-    for (const QJsonValue &value : *permission) {
-        if (const std::optional<PermissionRule> rule = PermissionRule::fromJson(value.toObject()))
-            rules.append(*rule);
-    }
-    return rules;
+    return permission ? rulesetFromJson(*permission) : PermissionRuleset();
 }
 
 } // namespace
@@ -349,7 +342,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     const Result<std::optional<Session>> session = m_services.store->session(m_sessionID);
     const PermissionRuleset rules = PermissionRules::merge(
         {agent->permission, session && *session ? sessionRules((*session)->permission) : PermissionRuleset()});
-    RuledPermissionAsker asker(*m_services.permissions, rules, m_sessionID);
+    RuledPermissionAsker asker(*m_services.permissions, rules, m_sessionID, m_project.project().id);
     bool mentionsAgent = false;
     for (const MessageWithParts &message : history) {
         if (message.info.id() == lastUser.id) {
@@ -428,7 +421,8 @@ QCoro::Task<PromptLoop::Next> PromptLoop::compactionStep(const Scan &scan, const
     }
 
     NoTools noTools;
-    RuledPermissionAsker asker(*m_services.permissions, agent ? agent->permission : PermissionRuleset(), m_sessionID);
+    RuledPermissionAsker asker(*m_services.permissions, agent ? agent->permission : PermissionRuleset(), m_sessionID,
+                               m_project.project().id);
     const SessionProcessor::Setup setup = processorSetup(model, &noTools, &asker);
 
     CompactionRun::Input input;

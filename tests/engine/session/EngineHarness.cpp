@@ -78,8 +78,10 @@ void EngineHarness::start(const Setup &setup)
     options.maxCompactionsPerPrompt = setup.maxCompactions;
     options.retry = setup.retry;
     options.generateTitles = setup.generateTitles;
+    options.housekeepingInterval = setup.housekeepingInterval;
     std::shared_ptr<ScriptedToolRunner> tools = m_tools;
-    options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };
+    if (!setup.builtinTools)
+        options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };
     m_engine = std::make_unique<Engine>(options);
     if (setup.ownThread) {
         m_thread = std::make_unique<QThread>();

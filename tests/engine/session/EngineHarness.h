@@ -42,6 +42,10 @@ public:
         // Run the engine on a QThread of its own, as the app does; its
         // signals then reach the test thread queued.
         bool ownThread = false;
+        // The real tools (bash, read, edit …) instead of tools(), for the
+        // flows that need a tool's own permission asks.
+        bool builtinTools = false;
+        std::chrono::milliseconds housekeepingInterval = std::chrono::hours(1);
     };
 
     EngineHarness();

@@ -1,0 +1,223 @@
+// PermissionCenter: where "always" applies (this session, or the project,
+// saved) and where it does not (another session, another project, a
+// rule's deny), and what a reject does to the other questions waiting.
+
+#include <QtTest>
+
+#include <QCoro/QCoroTask>
+
+#include <memory>
+
+#include "RecordingEventSink.h"
+#include "TempDatabase.h"
+#include "engine/session/AbortSignal.h"
+#include "engine/session/PermissionCenter.h"
+#include "model/Project.h"
+#include "model/Store.h"
+
+using namespace Qt::StringLiterals;
+using namespace qcode;
+using namespace qcode::test;
+
+namespace {
+
+using Answer = std::shared_ptr<std::optional<PermissionAnswer>>;
+
+PermissionRequest bashRequest(const QString &sessionID, const QString &command, const QString &always)
+{
+    PermissionRequest request;
+    request.sessionID = sessionID;
+    request.permission = u"bash"_s;
+    request.patterns = {command};
+    request.always = {always};
+    return request;
+}
+
+const PermissionRuleset askForEverything{PermissionRule{u"*"_s, u"*"_s, PermissionAction::Ask}};
+
+} // namespace
+
+class PermissionCenterTest : public QObject
+{
+    Q_OBJECT
+
+private:
+    TempDatabase m_database;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<RecordingEventSink> m_sink;
+    std::unique_ptr<PermissionCenter> m_center;
+    std::unique_ptr<AbortSignal> m_abort;
+
+    Answer ask(const PermissionRequest &request, const QString &projectID,
+               const PermissionRuleset &rules = askForEverything)
+    {
+        auto answer = std::make_shared<std::optional<PermissionAnswer>>();
+        QCoro::connect(m_center->ask(request, rules, QPointer<AbortSignal>(m_abort.get()), projectID), this,
+                       [answer](const PermissionAnswer &given) { *answer = given; });
+        return answer;
+    }
+
+    QString lastAskedID() const { return m_sink->all<PermissionAsked>().constLast().request.id; }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_abort = std::make_unique<AbortSignal>();
+        m_sink = std::make_unique<RecordingEventSink>();
+        m_store = m_database.open();
+        // Approvals belong to a project the store knows.
+        for (const QString &id : {u"prj_1"_s, u"prj_2"_s}) {
+            Project project;
+            project.id = id;
+            project.worktree = u"/work/"_s + id;
+            QVERIFY(m_store->upsertProject(project));
+        }
+        m_center = std::make_unique<PermissionCenter>(*m_sink, AskPolicy::Ask);
+        m_center->setApprovalStore(m_store.get());
+    }
+
+    void cleanup()
+    {
+        m_center.reset();
+        m_store.reset();
+        m_abort.reset();
+        m_sink.reset();
+    }
+
+    void alwaysForTheSessionCoversItButNoOtherSession()
+    {
+        Answer first = ask(bashRequest(u"ses_a"_s, u"git status"_s, u"git status *"_s), u"prj_1"_s);
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Always));
+        QTRY_VERIFY(first->has_value());
+        QCOMPARE((*first)->reply, PermissionReply::Always);
+
+        Answer again = ask(bashRequest(u"ses_a"_s, u"git status --short"_s, u"git status *"_s), u"prj_1"_s);
+        QTRY_VERIFY(again->has_value());
+        QCOMPARE((*again)->reply, PermissionReply::Once);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 1);
+
+        Answer other = ask(bashRequest(u"ses_b"_s, u"git status"_s, u"git status *"_s), u"prj_1"_s);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 2);
+        QVERIFY(!other->has_value());
+        QVERIFY(m_center->projectApprovals(u"prj_1"_s).isEmpty());
+        const Result<std::optional<QJsonArray>> saved = m_store->permission(u"prj_1"_s);
+        QVERIFY(saved && !*saved);
+    }
+
+    void alwaysForTheProjectCoversItsSessionsIsSavedAndStaysInIt()
+    {
+        Answer first = ask(bashRequest(u"ses_a"_s, u"npm test"_s, u"npm test *"_s), u"prj_1"_s);
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Always, {}, ApprovalScope::Project));
+        QTRY_VERIFY(first->has_value());
+
+        // Another session of the project: not asked.
+        Answer sameProject = ask(bashRequest(u"ses_b"_s, u"npm test --watch"_s, u"npm test *"_s), u"prj_1"_s);
+        QTRY_VERIFY(sameProject->has_value());
+        QCOMPARE((*sameProject)->reply, PermissionReply::Once);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 1);
+
+        // Another project: asked, never covered.
+        Answer otherProject = ask(bashRequest(u"ses_c"_s, u"npm test"_s, u"npm test *"_s), u"prj_2"_s);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 2);
+        QVERIFY(!otherProject->has_value());
+
+        // Saved: a center started later (qcode restarted) knows it.
+        const Result<std::optional<QJsonArray>> saved = m_store->permission(u"prj_1"_s);
+        QVERIFY(saved && *saved);
+        const PermissionRuleset expected{PermissionRule{u"bash"_s, u"npm test *"_s, PermissionAction::Allow}};
+        QCOMPARE(rulesetFromJson(**saved), expected);
+        PermissionCenter restarted(*m_sink, AskPolicy::Ask);
+        restarted.setApprovalStore(m_store.get());
+        auto later = std::make_shared<std::optional<PermissionAnswer>>();
+        QCoro::connect(restarted.ask(bashRequest(u"ses_d"_s, u"npm test"_s, u"npm test *"_s), askForEverything,
+                                     QPointer<AbortSignal>(m_abort.get()), u"prj_1"_s),
+                       this, [later](const PermissionAnswer &given) { *later = given; });
+        QTRY_VERIFY(later->has_value());
+        QCOMPARE((*later)->reply, PermissionReply::Once);
+    }
+
+    void anAlwaysForTheProjectAnswersThePendingQuestionsOfItsOtherSessions()
+    {
+        Answer a = ask(bashRequest(u"ses_a"_s, u"make"_s, u"make *"_s), u"prj_1"_s);
+        const QString first = lastAskedID();
+        Answer b = ask(bashRequest(u"ses_b"_s, u"make all"_s, u"make *"_s), u"prj_1"_s);
+        Answer elsewhere = ask(bashRequest(u"ses_c"_s, u"make all"_s, u"make *"_s), u"prj_2"_s);
+        QVERIFY(m_center->reply(first, PermissionReply::Always, {}, ApprovalScope::Project));
+        QTRY_VERIFY(a->has_value() && b->has_value());
+        QCOMPARE((*b)->reply, PermissionReply::Always);
+        QVERIFY(!elsewhere->has_value());
+        QCOMPARE(m_center->pending().size(), 1);
+    }
+
+    void alwaysNeverBeatsARuleThatDenies()
+    {
+        const PermissionRuleset rules{PermissionRule{u"bash"_s, u"*"_s, PermissionAction::Ask},
+                                      PermissionRule{u"bash"_s, u"git push *"_s, PermissionAction::Deny}};
+        Answer first = ask(bashRequest(u"ses_a"_s, u"git log"_s, u"git *"_s), u"prj_1"_s, rules);
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Always, {}, ApprovalScope::Project));
+        QTRY_VERIFY(first->has_value());
+
+        Answer push = ask(bashRequest(u"ses_a"_s, u"git push origin"_s, u"git push *"_s), u"prj_1"_s, rules);
+        QTRY_VERIFY(push->has_value());
+        QCOMPARE((*push)->reply, PermissionReply::Reject);
+        QVERIFY((*push)->byRule);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 1);
+    }
+
+    void aRejectAnswersTheSessionsOtherQuestionsToo()
+    {
+        Answer a = ask(bashRequest(u"ses_a"_s, u"rm -rf build"_s, u"rm *"_s), u"prj_1"_s);
+        const QString first = lastAskedID();
+        Answer b = ask(bashRequest(u"ses_a"_s, u"ls"_s, u"ls *"_s), u"prj_1"_s);
+        Answer otherSession = ask(bashRequest(u"ses_b"_s, u"ls"_s, u"ls *"_s), u"prj_1"_s);
+        QVERIFY(m_center->reply(first, PermissionReply::RejectWithMessage, u"use make clean"_s));
+        QTRY_VERIFY(a->has_value() && b->has_value());
+        QCOMPARE((*a)->reply, PermissionReply::RejectWithMessage);
+        QCOMPARE((*a)->message, u"use make clean"_s);
+        QCOMPARE((*b)->reply, PermissionReply::Reject);
+        QVERIFY(!otherSession->has_value());
+        // Each answer is on the bus, as OpenCode's.
+        QCOMPARE(m_sink->all<PermissionReplied>().size(), 2);
+    }
+
+    void settingsCanTakeAProjectApprovalBack()
+    {
+        Answer first = ask(bashRequest(u"ses_a"_s, u"cargo build"_s, u"cargo build *"_s), u"prj_1"_s);
+        QSignalSpy changed(m_center.get(), &PermissionCenter::projectApprovalsChanged);
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Always, {}, ApprovalScope::Project));
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(m_center->setProjectApprovals(u"prj_1"_s, {}));
+        QCOMPARE(changed.size(), 2);
+        QVERIFY(m_center->projectApprovals(u"prj_1"_s).isEmpty());
+
+        Answer again = ask(bashRequest(u"ses_a"_s, u"cargo build"_s, u"cargo build *"_s), u"prj_1"_s);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 2);
+        QVERIFY(!again->has_value());
+    }
+
+    void savedRulesOtherThanAllowAreNotApprovals()
+    {
+        // A damaged or hand-edited table must not turn into permissions.
+        QVERIFY(m_store->setPermission(u"prj_1"_s, QJsonArray{QJsonObject{{u"permission"_s, u"bash"_s},
+                                                                          {u"pattern"_s, u"*"_s},
+                                                                          {u"action"_s, u"deny"_s}},
+                                                              QJsonObject{{u"permission"_s, u"bash"_s}},
+                                                              u"not a rule"_s}));
+        QVERIFY(m_center->projectApprovals(u"prj_1"_s).isEmpty());
+        Answer asked = ask(bashRequest(u"ses_a"_s, u"ls"_s, u"ls *"_s), u"prj_1"_s);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 1);
+        QVERIFY(!asked->has_value());
+    }
+
+    void abortRejectsWhatIsPending()
+    {
+        Answer pending = ask(bashRequest(u"ses_a"_s, u"sleep 100"_s, u"sleep *"_s), u"prj_1"_s);
+        m_abort->abort();
+        QTRY_VERIFY(pending->has_value());
+        QCOMPARE((*pending)->reply, PermissionReply::Reject);
+        QVERIFY(m_center->pending().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(PermissionCenterTest)
+#include "tst_permission_center.moc"
