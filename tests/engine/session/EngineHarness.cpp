@@ -79,7 +79,8 @@ void EngineHarness::start(const Setup &setup)
     options.retry = setup.retry;
     options.generateTitles = setup.generateTitles;
     std::shared_ptr<ScriptedToolRunner> tools = m_tools;
-    options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };
+    if (!setup.builtinTools)
+        options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };
     m_engine = std::make_unique<Engine>(options);
     if (setup.ownThread) {
         m_thread = std::make_unique<QThread>();

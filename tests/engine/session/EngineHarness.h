@@ -42,6 +42,9 @@ public:
         // Run the engine on a QThread of its own, as the app does; its
         // signals then reach the test thread queued.
         bool ownThread = false;
+        // Run the engine's real built-in tools (task, question …) instead
+        // of the scripted ones.
+        bool builtinTools = false;
     };
 
     EngineHarness();
