@@ -8,6 +8,11 @@ namespace qcode {
 
 namespace {
 
+// Deeper elements are kept as siblings at this depth: a hostile page of a
+// million nested <div>s must not exhaust the stack of the renderers, which
+// recurse over the tree.
+constexpr int MaxDepth = 256;
+
 const QSet<QString> &voidElements()
 {
     static const QSet<QString> tags{u"area"_s, u"base"_s, u"br"_s,    u"col"_s,   u"embed"_s, u"hr"_s,   u"img"_s,
@@ -227,8 +232,10 @@ private:
         // <head> and <template> are read like any element; parse() drops
         // what they hold at the end.
         HtmlDocument::Node *element = append(name, std::move(attributes));
-        if (!selfClosing && !voidElements().contains(name))
+        if (!selfClosing && !voidElements().contains(name) && m_depth < MaxDepth) {
             m_current = element;
+            ++m_depth;
+        }
     }
 
     HtmlDocument::Node *append(const QString &name, QHash<QString, QString> attributes)
@@ -290,11 +297,15 @@ private:
     void closeElement(const QString &name)
     {
         HtmlDocument::Node *node = m_current;
-        while (node && node->parent && node->tag != name)
+        int levels = 1;
+        while (node && node->parent && node->tag != name) {
             node = node->parent;
+            ++levels;
+        }
         if (!node || !node->parent)
             return;
         m_current = node->parent;
+        m_depth -= levels;
     }
 
     void addText(QStringView raw)
@@ -310,6 +321,7 @@ private:
     QStringView m_html;
     qsizetype m_pos = 0;
     HtmlDocument::Node *m_current;
+    int m_depth = 0; // of m_current below the root
 };
 
 } // namespace

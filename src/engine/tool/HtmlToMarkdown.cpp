@@ -225,7 +225,7 @@ private:
             return;
         const QString title = node.attribute(u"title"_s);
         if (!atLineStartOrSpace() && !m_out.endsWith(u'(') && !m_out.endsWith(u'[') && node.children.size() > 0
-            && node.children.front()->isText() && node.children.front()->text.front().isSpace())
+            && node.children.front()->isText() && node.children.front()->text.startsWith(u' '))
             m_out += u' ';
         m_out += u"[%1](%2%3)"_s.arg(text, href,
                                      title.isEmpty() ? QString() : u" \"%1\""_s.arg(QString(title).replace(u'"', u"\\\""_s)));

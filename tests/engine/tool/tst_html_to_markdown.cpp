@@ -186,6 +186,25 @@ private Q_SLOTS:
         QCOMPARE(HtmlToMarkdown::convert(u"<div class=\"a"_s), QString());
     }
 
+    void aVeryDeepPageDoesNotExhaustTheStack()
+    {
+        const int depth = 20000;
+        QString html;
+        for (int i = 0; i < depth; ++i)
+            html += u"<div><span>"_s;
+        html += u"deep <a href=\"x\"><textarea></textarea>link</a>"_s;
+        const QString markdown = HtmlToMarkdown::convert(html);
+        QVERIFY2(markdown.startsWith(u"deep"_s), qPrintable(markdown.left(200)));
+        // Past the depth cap elements become siblings: the text survives.
+        QVERIFY(markdown.contains(u"link"_s));
+        QVERIFY(HtmlToText::convert(html).startsWith(u"deep"_s));
+    }
+
+    void aLinkStartingWithAnEmptyElementIsKept()
+    {
+        QCOMPARE(HtmlToMarkdown::convert(u"<p>see<a href=\"x\"><textarea></textarea>link</a></p>"_s), u"see[link](x)"_s);
+    }
+
     void textModeKeepsOnlyWhatAReaderSees()
     {
         const QString text = HtmlToText::convert(articlePage());
