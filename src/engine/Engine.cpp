@@ -18,6 +18,7 @@
 #include "engine/session/ModelRequest.h"
 #include "engine/session/ProjectInstance.h"
 #include "engine/session/PromptLoop.h"
+#include "engine/session/QuestionCenter.h"
 #include "engine/session/SessionLogging.h"
 #include "engine/session/SessionCompaction.h"
 #include "engine/session/SessionSlug.h"
@@ -75,6 +76,7 @@ public:
     QCoro::Task<Result<MessageWithParts>> storeUserMessage(PromptInput input, ProjectInstance &project);
     QCoro::Task<LoopResult> runLoop(QString sessionID, ProjectInstance &project);
     QCoro::Task<Result<ChildResult>> runChild(ChildRequest request);
+    QCoro::Task<std::optional<QList<QStringList>>> askQuestion(QuestionRequest request, QPointer<AbortSignal> abort);
     void startTitle(const QString &sessionID);
     void finish(const QString &sessionID, const LoopResult &result, int callers);
     void abort(const QString &sessionID);
@@ -87,6 +89,7 @@ public:
     std::unique_ptr<Store> store;
     QNetworkAccessManager *network = nullptr;
     std::unique_ptr<PermissionCenter> permissions;
+    std::unique_ptr<QuestionCenter> questions;
     FileTimes fileTimes;
     std::map<QString, std::unique_ptr<ProjectInstance>> projects; // by folder
     QHash<ProjectInstance *, std::shared_ptr<ToolRunner>> tools;
@@ -126,6 +129,9 @@ void Engine::Private::publish(const SessionEvent &event)
                    [this](const TodoUpdated &e) { Q_EMIT q->todoUpdated(e.sessionID, e.todos); },
                    [this](const SessionCompacted &e) { Q_EMIT q->sessionCompacted(e.sessionID); },
                    [this](const SessionError &e) { Q_EMIT q->sessionError(e.sessionID, e.error); },
+                   [this](const QuestionAsked &e) { Q_EMIT q->questionAsked(e.request); },
+                   [this](const QuestionReplied &e) { Q_EMIT q->questionReplied(e.sessionID, e.requestID, e.answers); },
+                   [this](const QuestionRejected &e) { Q_EMIT q->questionRejected(e.sessionID, e.requestID); },
                },
                event);
     Q_EMIT q->event(event);
@@ -157,8 +163,11 @@ std::shared_ptr<ToolRunner> Engine::Private::toolsFor(ProjectInstance &project)
     if (options.tools) {
         runner = options.tools(project);
     } else {
-        ToolServices services{store.get(), this, options.dataDirectory, &fileTimes, network, &project.agents(), {}};
+        ToolServices services{store.get(), this, options.dataDirectory, &fileTimes, network, &project.agents(), {}, {}};
         services.runChild = [this](ChildRequest request) { return runChild(std::move(request)); };
+        services.askQuestion = [this](QuestionRequest request, QPointer<AbortSignal> abort) {
+            return askQuestion(std::move(request), std::move(abort));
+        };
         const AgentRegistry agents = project.agents();
         runner = makeBuiltinToolRegistry(services, [agents](const QString &agent) {
             const Agent *found = agents.find(agent);
@@ -339,6 +348,7 @@ QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, ProjectInsta
         co_return result;
     loops.remove(sessionID);
     permissions->cancelSession(sessionID);
+    questions->cancelSession(sessionID);
     loop->deleteLater();
     publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
     co_return result;
@@ -377,6 +387,8 @@ QCoro::Task<Result<ChildResult>> Engine::Private::runChild(ChildRequest request)
         createSession(spec);
         childID = spec.id;
     }
+    if (request.started)
+        request.started(childID);
     PromptInput input;
     input.sessionID = childID;
     input.agent = request.agent;
@@ -424,6 +436,19 @@ QCoro::Task<Result<ChildResult>> Engine::Private::runChild(ChildRequest request)
     co_return child;
 }
 
+QCoro::Task<std::optional<QList<QStringList>>> Engine::Private::askQuestion(QuestionRequest request,
+                                                                           QPointer<AbortSignal> abort)
+{
+    // The desk is made by open(), before any tool can run; a tool that
+    // outlives the engine is answered "dismissed".
+    QPointer<QuestionCenter> desk = questions.get();
+    if (!desk)
+        co_return std::nullopt;
+    QCoro::Task<std::optional<QList<QStringList>>> asking = desk->ask(std::move(request), std::move(abort));
+    const std::optional<QList<QStringList>> answers = co_await asking;
+    co_return answers;
+}
+
 void Engine::Private::startTitle(const QString &sessionID)
 {
     const Result<std::optional<Session>> session = store->session(sessionID);
@@ -460,6 +485,7 @@ void Engine::Private::startTitle(const QString &sessionID)
 void Engine::Private::abort(const QString &sessionID)
 {
     permissions->cancelSession(sessionID);
+    questions->cancelSession(sessionID);
     if (PromptLoop *loop = loops.value(sessionID))
         loop->abortSignal()->abort();
 }
@@ -564,6 +590,7 @@ Engine::Engine(EngineOptions options, QObject *parent)
     qRegisterMetaType<PartDelta>();
     qRegisterMetaType<SessionStatus>();
     qRegisterMetaType<PermissionRequest>();
+    qRegisterMetaType<QuestionRequest>();
     qRegisterMetaType<PromptOutcome>();
     qRegisterMetaType<NamedError>();
 }
@@ -574,6 +601,7 @@ Engine::~Engine()
     for (PromptLoop *loop : std::as_const(d->loops))
         loop->abortSignal()->abort();
     d->permissions.reset();
+    d->questions.reset();
     qDeleteAll(d->loops);
     d->loops.clear();
 }
@@ -603,6 +631,7 @@ void Engine::open()
             connect(d->housekeeping, &QTimer::timeout, this, [this] { d->housekeep(); });
             d->housekeeping->start(d->options.housekeepingInterval);
             d->housekeep();
+            d->questions = std::make_unique<QuestionCenter>(*d, d->options.askPolicy);
             Q_EMIT opened(true);
         },
         Qt::QueuedConnection);
@@ -686,6 +715,28 @@ void Engine::setProjectApprovals(const QString &projectID, const PermissionRules
                 return;
             if (Result<void> saved = d->permissions->setProjectApprovals(projectID, rules); !saved)
                 d->publish(SessionError{std::nullopt, unknownError(saved.errorMessage())});
+        },
+        Qt::QueuedConnection);
+}
+
+void Engine::replyQuestion(const QString &requestID, const QList<QStringList> &answers)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, requestID, answers] {
+            if (d->questions && !d->questions->reply(requestID, answers))
+                qCInfo(lcSession) << "question" << requestID << "was already answered";
+        },
+        Qt::QueuedConnection);
+}
+
+void Engine::rejectQuestion(const QString &requestID)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, requestID] {
+            if (d->questions && !d->questions->reject(requestID))
+                qCInfo(lcSession) << "question" << requestID << "was already answered";
         },
         Qt::QueuedConnection);
 }

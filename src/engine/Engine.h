@@ -123,6 +123,12 @@ public:
     // back); projectApprovalsChanged follows. They are read from the
     // store's permission table, which the app may also read directly.
     void setProjectApprovals(const QString &projectID, const qcode::PermissionRuleset &rules);
+    // Answers a pending question request (QuestionAsked): one list of
+    // picked labels or typed words per question, in the request's order.
+    void replyQuestion(const QString &requestID, const QList<QStringList> &answers);
+    // Dismisses it: the question tool fails with "The user dismissed this
+    // question" and the loop stops, as after a rejected permission.
+    void rejectQuestion(const QString &requestID);
     // A copy of the session up to and including `messageID` (all of it
     // when empty), under the new id `newID` (empty: the engine makes one).
     void fork(const QString &sessionID, const QString &messageID = {}, const QString &newID = {});
@@ -148,6 +154,9 @@ Q_SIGNALS:
     void partDelta(const qcode::PartDelta &delta);
     void permissionAsked(const qcode::PermissionRequest &request);
     void permissionReplied(const QString &sessionID, const QString &requestID, qcode::PermissionReply reply);
+    void questionAsked(const qcode::QuestionRequest &request);
+    void questionReplied(const QString &sessionID, const QString &requestID, const QList<QStringList> &answers);
+    void questionRejected(const QString &sessionID, const QString &requestID);
     void todoUpdated(const QString &sessionID, const QList<qcode::Todo> &todos);
     void sessionCompacted(const QString &sessionID);
     void sessionError(const std::optional<QString> &sessionID, const qcode::NamedError &error);

@@ -3,6 +3,7 @@
 #include <QPointer>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 #include "engine/session/AbortSignal.h"
@@ -22,6 +23,9 @@ struct ChildRequest {
     ModelRef model;
     std::optional<QString> taskID;
     QPointer<AbortSignal> abort; // the parent's: stopping it stops the child
+    // Told the child's id as soon as it is known, before the child runs,
+    // so a view can link to it while it works.
+    std::function<void(const QString &childSessionID)> started;
 };
 
 struct ChildResult {

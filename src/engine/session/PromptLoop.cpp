@@ -513,7 +513,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::subtaskStep(const Scan &scan, const Su
     Result<ChildResult> child = Error(tr("Subtasks cannot run here."));
     if (m_services.runChild) {
         ChildRequest request{m_sessionID, task.agent, task.prompt, task.description, modelRef, std::nullopt,
-                             QPointer<AbortSignal>(&m_abort)};
+                             QPointer<AbortSignal>(&m_abort), {}};
         QCoro::Task<Result<ChildResult>> running = m_services.runChild(request);
         child = co_await running;
         if (!self)

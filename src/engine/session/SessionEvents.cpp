@@ -40,7 +40,8 @@ QString sessionEventType(const SessionEvent &event)
         "session.created"_L1,      "session.updated"_L1,      "session.deleted"_L1,      "session.status"_L1,
         "message.updated"_L1,      "message.removed"_L1,      "message.part.updated"_L1, "message.part.removed"_L1,
         "message.part.delta"_L1,   "permission.asked"_L1,     "permission.replied"_L1,   "todo.updated"_L1,
-        "session.compacted"_L1,    "session.error"_L1,
+        "session.compacted"_L1,    "session.error"_L1,        "question.asked"_L1,       "question.replied"_L1,
+        "question.rejected"_L1,
     };
     static_assert(std::size(names) == std::variant_size_v<SessionEvent>);
     return names[event.index()];
@@ -69,6 +70,24 @@ QJsonObject sessionStatusToJson(const SessionStatus &status)
                            {"next"_L1, status.next}};
     }
     return QJsonObject{{"type"_L1, "idle"_L1}};
+}
+
+QJsonObject questionRequestToJson(const QuestionRequest &request)
+{
+    QJsonArray questions;
+    for (const QuestionInfo &info : request.questions) {
+        QJsonArray options;
+        for (const QuestionOption &option : info.options)
+            options.append(QJsonObject{{"label"_L1, option.label}, {"description"_L1, option.description}});
+        QJsonObject question{{"question"_L1, info.question}, {"header"_L1, info.header}, {"options"_L1, options}};
+        if (info.multiple)
+            question.insert("multiple"_L1, true);
+        questions.append(question);
+    }
+    QJsonObject o{{"id"_L1, request.id}, {"sessionID"_L1, request.sessionID}, {"questions"_L1, questions}};
+    if (request.tool)
+        o.insert("tool"_L1, QJsonObject{{"messageID"_L1, request.tool->messageID}, {"callID"_L1, request.tool->callID}});
+    return o;
 }
 
 QJsonObject sessionEventToJson(const SessionEvent &event)
@@ -109,6 +128,16 @@ QJsonObject sessionEventToJson(const SessionEvent &event)
                 if (e.sessionID)
                     o.insert("sessionID"_L1, *e.sessionID);
                 return o;
+            },
+            [](const QuestionAsked &e) { return questionRequestToJson(e.request); },
+            [](const QuestionReplied &e) {
+                QJsonArray answers;
+                for (const QStringList &answer : e.answers)
+                    answers.append(QJsonArray::fromStringList(answer));
+                return QJsonObject{{"sessionID"_L1, e.sessionID}, {"requestID"_L1, e.requestID}, {"answers"_L1, answers}};
+            },
+            [](const QuestionRejected &e) {
+                return QJsonObject{{"sessionID"_L1, e.sessionID}, {"requestID"_L1, e.requestID}};
             },
         },
         event);

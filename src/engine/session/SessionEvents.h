@@ -26,8 +26,8 @@ namespace qcode {
 // A typical prompt: MessageUpdated (user) → PartUpdated×n → SessionStatus
 // busy → MessageUpdated (assistant created) → PartUpdated (step-start) →
 // PartUpdated (text, empty) → PartDelta×n → PartUpdated (text final) → tool
-// parts pending / running / completed (with PermissionAsked/Replied and
-// TodoUpdated) → PartUpdated (step-finish) → MessageUpdated (usage) → …
+// parts pending / running / completed (with PermissionAsked/Replied,
+// QuestionAsked/Replied/Rejected and TodoUpdated) → PartUpdated (step-finish) → MessageUpdated (usage) → …
 // → SessionStatus idle.
 //
 // Payloads are copies, never pointers into the engine's state, so a queued
@@ -155,9 +155,55 @@ struct SessionError {
     NamedError error;
 };
 
+// One choice offered with a question; the label is the answer's text.
+struct QuestionOption {
+    QString label;
+    QString description;
+};
+
+// A question the model puts to the person (reference §8.11): the full
+// text, a short header (at most 30 characters) for a tab or a title, the
+// options, and whether several may be picked. The person may also answer
+// in words of their own.
+struct QuestionInfo {
+    QString question;
+    QString header;
+    QList<QuestionOption> options;
+    bool multiple = false;
+};
+
+// The question tool's request: one or more questions, answered together.
+struct QuestionRequest {
+    QString id; // que_…; given by the engine
+    QString sessionID;
+    QList<QuestionInfo> questions;
+    std::optional<PermissionToolRef> tool;
+};
+
+// question.asked: the request.
+struct QuestionAsked {
+    QuestionRequest request;
+};
+
+// question.replied: {sessionID, requestID, answers}, one list of picked
+// labels (or typed words) per question, in the request's order.
+struct QuestionReplied {
+    QString sessionID;
+    QString requestID;
+    QList<QStringList> answers;
+};
+
+// question.rejected: {sessionID, requestID}: the person dismissed the
+// question, the prompt was stopped, or nobody can answer here.
+struct QuestionRejected {
+    QString sessionID;
+    QString requestID;
+};
+
 using SessionEvent = std::variant<SessionCreated, SessionUpdated, SessionDeleted, SessionStatusChanged, MessageUpdated,
                                   MessageRemoved, PartUpdated, PartRemoved, PartDelta, PermissionAsked,
-                                  PermissionReplied, TodoUpdated, SessionCompacted, SessionError>;
+                                  PermissionReplied, TodoUpdated, SessionCompacted, SessionError, QuestionAsked,
+                                  QuestionReplied, QuestionRejected>;
 
 // OpenCode's event type ("message.part.delta", "session.status" …).
 QString sessionEventType(const SessionEvent &event);
@@ -167,6 +213,8 @@ QJsonObject sessionEventToJson(const SessionEvent &event);
 // OpenCode's spelling of a reply: once, always or reject.
 QString permissionReplyName(PermissionReply reply);
 QJsonObject sessionStatusToJson(const SessionStatus &status);
+// A question request as question.asked carries it.
+QJsonObject questionRequestToJson(const QuestionRequest &request);
 
 // Where the engine publishes. The Engine object implements it by emitting
 // one signal per event type; tests implement it by recording. publish()
@@ -202,4 +250,8 @@ Q_DECLARE_METATYPE(qcode::PermissionReplied)
 Q_DECLARE_METATYPE(qcode::TodoUpdated)
 Q_DECLARE_METATYPE(qcode::SessionCompacted)
 Q_DECLARE_METATYPE(qcode::SessionError)
+Q_DECLARE_METATYPE(qcode::QuestionRequest)
+Q_DECLARE_METATYPE(qcode::QuestionAsked)
+Q_DECLARE_METATYPE(qcode::QuestionReplied)
+Q_DECLARE_METATYPE(qcode::QuestionRejected)
 Q_DECLARE_METATYPE(qcode::SessionEvent)

@@ -27,6 +27,13 @@ public:
 
     virtual QString name() const = 0;
     virtual QString description() const = 0;
+    // What the model is told when `agent` calls: the task tool lists only
+    // the subagents that agent may start. Most tools say the same to all.
+    virtual QString descriptionFor(const QString &agent) const
+    {
+        Q_UNUSED(agent);
+        return description();
+    }
     virtual QJsonObject parameters() const = 0;
 
     // Arguments are taken by value: the coroutine may outlive the caller's

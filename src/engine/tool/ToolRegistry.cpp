@@ -82,7 +82,7 @@ QList<ToolDefinition> ToolRegistry::definitions(const ToolScope &scope) const
             continue;
         if (scope.disabled.contains(name) || scope.disabled.contains(permissionName(name)))
             continue;
-        out.append(ToolDefinition{name, tool->description(), ToolArguments::publicSchema(tool->parameters())});
+        out.append(ToolDefinition{name, tool->descriptionFor(scope.agent), ToolArguments::publicSchema(tool->parameters())});
     }
     return out;
 }

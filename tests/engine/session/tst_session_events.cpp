@@ -45,6 +45,9 @@ void SessionEventsTest::everyEventHasOpenCodesTypeName()
         {TodoUpdated{session.id, {}}, u"todo.updated"_s},
         {SessionCompacted{session.id}, u"session.compacted"_s},
         {SessionError{session.id, NamedError{u"UnknownError"_s, {}}}, u"session.error"_s},
+        {QuestionAsked{QuestionRequest{}}, u"question.asked"_s},
+        {QuestionReplied{session.id, u"que_1"_s, {}}, u"question.replied"_s},
+        {QuestionRejected{session.id, u"que_1"_s}, u"question.rejected"_s},
     };
     QCOMPARE(cases.size(), qsizetype(std::variant_size_v<SessionEvent>));
     for (const auto &[event, type] : cases) {

@@ -44,7 +44,7 @@ private:
 
     ToolResult run(const QJsonObject &arguments)
     {
-        ApplyPatchTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), &m_times, nullptr, nullptr, {}});
+        ApplyPatchTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), &m_times, nullptr, nullptr, {}, {}});
         return test::runTool(tool, arguments, test::toolContext(project(), &m_asker, &m_abort));
     }
 

@@ -60,7 +60,7 @@ private:
 
     ToolResult run(const QJsonObject &arguments, const ToolContext &toolContext)
     {
-        BashTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), nullptr, nullptr, nullptr, {}});
+        BashTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), nullptr, nullptr, nullptr, {}, {}});
         return test::runTool(tool, arguments, toolContext);
     }
 

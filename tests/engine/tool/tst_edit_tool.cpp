@@ -68,7 +68,7 @@ private:
 
     ToolResult run(const QJsonObject &arguments, const ToolContext &toolContext)
     {
-        EditTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), &m_times, nullptr, nullptr, {}});
+        EditTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), &m_times, nullptr, nullptr, {}, {}});
         return test::runTool(tool, arguments, toolContext);
     }
 

@@ -41,7 +41,7 @@ private:
     AbortSignal m_abort;
     QString m_sessionID;
 
-    ToolServices services() { return ToolServices{m_store.get(), &m_events, QString(), nullptr, nullptr, nullptr, {}}; }
+    ToolServices services() { return ToolServices{m_store.get(), &m_events, QString(), nullptr, nullptr, nullptr, {}, {}}; }
 
     ToolContext context()
     {

@@ -393,13 +393,14 @@ private Q_SLOTS:
                                 u"edit"_s,     u"write"_s,    u"task"_s,      u"webfetch"_s, u"todowrite"_s,
                                 u"websearch"_s, u"codesearch"_s, u"skill"_s, u"apply_patch"_s};
         const QStringList held = registry->names();
-        QCOMPARE(held, QStringList({u"bash"_s, u"read"_s, u"glob"_s, u"grep"_s, u"edit"_s, u"write"_s,
-                                    u"todowrite"_s, u"apply_patch"_s}));
+        QCOMPARE(held, QStringList({u"question"_s, u"bash"_s, u"read"_s, u"glob"_s, u"grep"_s, u"edit"_s, u"write"_s,
+                                    u"task"_s, u"webfetch"_s, u"todowrite"_s, u"apply_patch"_s}));
         QVERIFY2(!held.contains(u"list"_s), "OpenCode 1.2 does not register list");
         QVERIFY2(!held.contains(u"todoread"_s), "OpenCode 1.2 does not register todoread");
         // A GPT model sees apply_patch instead of edit and write.
         QCOMPARE(names(registry->definitions(ToolScope{u"openai"_s, u"gpt-5"_s, u"build"_s, {}})),
-                 QStringList({u"bash"_s, u"read"_s, u"glob"_s, u"grep"_s, u"todowrite"_s, u"apply_patch"_s}));
+                 QStringList({u"question"_s, u"bash"_s, u"read"_s, u"glob"_s, u"grep"_s, u"task"_s, u"webfetch"_s,
+                              u"todowrite"_s, u"apply_patch"_s}));
         qsizetype last = -1;
         for (const QString &name : held) {
             const qsizetype position = order.indexOf(name);

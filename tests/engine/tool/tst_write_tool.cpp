@@ -45,7 +45,7 @@ private:
 
     ToolResult run(const QJsonObject &arguments, const ToolContext &context)
     {
-        WriteTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), &m_times, nullptr, nullptr, {}});
+        WriteTool tool(ToolServices{nullptr, nullptr, m_tree.path(u"data"_s), &m_times, nullptr, nullptr, {}, {}});
         return test::runTool(tool, arguments, context);
     }
 
