@@ -12,6 +12,7 @@
 #include "engine/config/ConfigLocations.h"
 #include "engine/config/ProviderRegistry.h"
 #include "engine/session/ModelRequest.h"
+#include "engine/snapshot/SnapshotStore.h"
 #include "model/Project.h"
 #include "model/Result.h"
 
@@ -64,6 +65,10 @@ public:
     std::optional<qint64> reservedTokens() const;
     bool continueLoopOnDeny() const;
 
+    // The project's snapshot store (reference §11.1), or null: outside git,
+    // or when config `snapshot` is false.
+    SnapshotStore *snapshots() const { return m_snapshots.get(); }
+
 private:
     ProjectInstance() = default;
 
@@ -75,6 +80,7 @@ private:
     AgentRegistry m_agents;
     std::unique_ptr<ProviderRegistry> m_providers;
     InstructionFiles m_instructions{InstructionSources{}};
+    std::unique_ptr<SnapshotStore> m_snapshots;
 };
 
 } // namespace qcode

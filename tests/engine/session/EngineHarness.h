@@ -42,6 +42,11 @@ public:
         // Run the engine on a QThread of its own, as the app does; its
         // signals then reach the test thread queued.
         bool ownThread = false;
+        // Make the project folder a git repository with one commit (of
+        // opencode.json), so the engine takes snapshots of it.
+        bool gitRepository = false;
+        // The real built-in tools instead of the scripted ones.
+        bool builtinTools = false;
     };
 
     EngineHarness();
@@ -69,6 +74,9 @@ public:
     QList<MessageWithParts> messages();
     // The request bodies the server received, as JSON.
     QJsonObject requestBody(int index) const;
+
+    // Runs git in the project folder; fails the test when git does.
+    static bool git(const QString &directory, const QStringList &arguments);
 
 private:
     void start(const Setup &setup);
