@@ -7,10 +7,12 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QSaveFile>
+#include <QScopeGuard>
 #include <QSet>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <QCoro/QCoroFuture>
+#include <QCoro/QCoroSignal>
 
 #include "SnapshotLogging.h"
 
@@ -108,6 +110,25 @@ QDateTime SnapshotStore::now() const
 QString SnapshotStore::absolute(const QString &relative) const
 {
     return QDir::cleanPath(m_options.workTree + u'/' + relative);
+}
+
+QCoro::Task<> SnapshotStore::lock()
+{
+    QPointer<SnapshotStore> self(this);
+    while (self && m_locked) {
+        auto released = qCoro(this, &SnapshotStore::released);
+        co_await released;
+    }
+    if (self)
+        m_locked = true;
+}
+
+void SnapshotStore::unlock()
+{
+    m_locked = false;
+    // Waiters resume from the event loop, not inside the frame of the
+    // operation that is ending.
+    QMetaObject::invokeMethod(this, &SnapshotStore::released, Qt::QueuedConnection);
 }
 
 QCoro::Task<std::optional<GitOutput>> SnapshotStore::git(QStringList arguments, QByteArray input)
@@ -257,19 +278,42 @@ QCoro::Task<bool> SnapshotStore::add()
 QCoro::Task<std::optional<QString>> SnapshotStore::track()
 {
     QPointer<SnapshotStore> self(this);
+    QCoro::Task<> locking = lock();
+    co_await locking;
+    const auto unlocking = qScopeGuard([self] {
+        if (self)
+            self->unlock();
+    });
     QCoro::Task<bool> adding = add();
-    if (!co_await adding || !self)
+    const bool added = co_await adding;
+    if (!self)
         co_return std::nullopt;
-    QCoro::Task<std::optional<GitOutput>> writing = git({u"write-tree"_s});
-    const std::optional<GitOutput> tree = co_await writing;
-    if (!self || !tree || !tree->ok())
+    std::optional<GitOutput> tree;
+    if (added) {
+        QCoro::Task<std::optional<GitOutput>> writing = git({u"write-tree"_s});
+        tree = co_await writing;
+        if (!self)
+            co_return std::nullopt;
+    }
+    if (!tree || !tree->ok()) {
+        // Off (no git) was said once already; anything else is news.
+        if (m_enabled)
+            qCWarning(lcSnapshot) << "no snapshot of" << m_options.workTree << "this time:"
+                                  << (tree ? tree->err.trimmed() : QByteArray("git failed"));
         co_return std::nullopt;
+    }
     co_return QString::fromUtf8(tree->out).trimmed();
 }
 
 QCoro::Task<PatchPart> SnapshotStore::patch(QString hash)
 {
     QPointer<SnapshotStore> self(this);
+    QCoro::Task<> locking = lock();
+    co_await locking;
+    const auto unlocking = qScopeGuard([self] {
+        if (self)
+            self->unlock();
+    });
     PatchPart patch{hash, {}};
     QCoro::Task<bool> adding = add();
     if (!co_await adding || !self)
@@ -301,6 +345,12 @@ QCoro::Task<PatchPart> SnapshotStore::changes(QString from, QString to)
 QCoro::Task<QString> SnapshotStore::diff(QString hash)
 {
     QPointer<SnapshotStore> self(this);
+    QCoro::Task<> locking = lock();
+    co_await locking;
+    const auto unlocking = qScopeGuard([self] {
+        if (self)
+            self->unlock();
+    });
     QCoro::Task<bool> adding = add();
     if (!co_await adding || !self)
         co_return QString();
@@ -379,6 +429,12 @@ QCoro::Task<QList<SnapshotFileDiff>> SnapshotStore::diffFull(QString from, QStri
 QCoro::Task<bool> SnapshotStore::restore(QString hash)
 {
     QPointer<SnapshotStore> self(this);
+    QCoro::Task<> locking = lock();
+    co_await locking;
+    const auto unlocking = qScopeGuard([self] {
+        if (self)
+            self->unlock();
+    });
     QCoro::Task<bool> initialising = ensureInitialised();
     if (!co_await initialising || !self)
         co_return false;
@@ -400,6 +456,12 @@ QCoro::Task<bool> SnapshotStore::restore(QString hash)
 QCoro::Task<> SnapshotStore::revert(QList<PatchPart> patches)
 {
     QPointer<SnapshotStore> self(this);
+    QCoro::Task<> locking = lock();
+    co_await locking;
+    const auto unlocking = qScopeGuard([self] {
+        if (self)
+            self->unlock();
+    });
     QCoro::Task<bool> initialising = ensureInitialised();
     if (!co_await initialising || !self)
         co_return;
@@ -441,6 +503,12 @@ QCoro::Task<> SnapshotStore::revert(QList<PatchPart> patches)
 QCoro::Task<bool> SnapshotStore::prune()
 {
     QPointer<SnapshotStore> self(this);
+    QCoro::Task<> locking = lock();
+    co_await locking;
+    const auto unlocking = qScopeGuard([self] {
+        if (self)
+            self->unlock();
+    });
     if (!m_enabled || !QFileInfo::exists(QDir(m_options.gitDirectory).filePath(u"HEAD"_s)))
         co_return false;
     const qint64 hours = m_options.pruneAge.count();

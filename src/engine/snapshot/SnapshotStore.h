@@ -41,7 +41,8 @@ struct SnapshotFileDiff {
 // says how much the store takes.
 //
 // Every operation is a coroutine that awaits git (never blocks the
-// thread). A store whose git cannot be started turns itself off with one
+// thread). Operations that write (all but changes, diffFull and size) run
+// one at a time. A store whose git cannot be started turns itself off with one
 // warning, and its operations answer "no snapshot" from then on.
 class SnapshotStore : public QObject
 {
@@ -95,7 +96,16 @@ public:
     // Bytes the store takes on disk.
     QCoro::Task<qint64> size();
 
+Q_SIGNALS:
+    // An operation let go of the store; the next waiting one may start.
+    void released();
+
 private:
+    // One writing operation at a time: sessions of one project (parallel
+    // subagents too) share the store's index, and git refuses a second
+    // writer of an index.
+    QCoro::Task<> lock();
+    void unlock();
     QCoro::Task<std::optional<GitOutput>> git(QStringList arguments, QByteArray input = {});
     QCoro::Task<bool> ensureInitialised();
     QCoro::Task<bool> add();
@@ -106,6 +116,7 @@ private:
     Options m_options;
     bool m_enabled = true;
     bool m_initialised = false;
+    bool m_locked = false;
     std::optional<QString> m_sourceExclude; // the project's info/exclude, once found
 };
 

@@ -10,6 +10,7 @@
 #include <QCoro/QCoroTask>
 
 #include <memory>
+#include <vector>
 
 #include "engine/snapshot/SnapshotStore.h"
 
@@ -148,6 +149,7 @@ private Q_SLOTS:
     void sizeIsReportedAndPruneDropsOldSnapshots();
     void pruneRunsAtMostOncePerInterval();
     void aMissingGitTurnsSnapshotsOffWithOneWarning();
+    void operationsStartedTogetherTakeTurns();
 };
 
 void SnapshotStoreTest::trackGivesATreeAndPatchListsADeletedFile()
@@ -475,6 +477,27 @@ void SnapshotStoreTest::aMissingGitTurnsSnapshotsOffWithOneWarning()
     QVERIFY(!f.store->isEnabled());
     QCOMPARE(snapshotWarnings, 1);
     QVERIFY(!QFileInfo::exists(QDir(f.store->options().gitDirectory).filePath(u"HEAD"_s)));
+}
+
+void SnapshotStoreTest::operationsStartedTogetherTakeTurns()
+{
+    // Parallel subagents of one project snapshot at the same time; git
+    // allows one writer of the store's index.
+    Fixture f;
+    const QString base = f.track();
+    for (int i = 0; i < 20; ++i)
+        QVERIFY(writeFile(f.path(u"many/file%1.txt"_s.arg(i)), QByteArray::number(i)));
+    std::vector<QCoro::Task<std::optional<QString>>> tracking;
+    for (int i = 0; i < 6; ++i)
+        tracking.push_back(f.store->track());
+    QCoro::Task<PatchPart> patching = f.store->patch(base);
+    QStringList hashes;
+    for (QCoro::Task<std::optional<QString>> &task : tracking)
+        hashes.append(QCoro::waitFor(task).value_or(QString()));
+    QCOMPARE(QCoro::waitFor(patching).files.size(), 20);
+    for (const QString &hash : hashes)
+        QCOMPARE(hash, hashes.first());
+    QCOMPARE(hashes.first().size(), 40);
 }
 
 QTEST_GUILESS_MAIN(SnapshotStoreTest)
