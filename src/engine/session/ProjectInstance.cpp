@@ -10,6 +10,7 @@
 #include "SessionLogging.h"
 #include "engine/catalogue/ModelCatalogue.h"
 #include "engine/config/ConfigLoader.h"
+#include "engine/snapshot/SnapshotStore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -52,6 +53,8 @@ QString snapshotFolder(const QString &projectID, const QString &worktree)
 }
 
 } // namespace
+
+ProjectInstance::~ProjectInstance() = default;
 
 std::unique_ptr<ProjectInstance> ProjectInstance::load(const QString &directory, const ConfigLocations &locations,
                                                        const QString &dataDirectory)

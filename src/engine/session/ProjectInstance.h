@@ -12,11 +12,12 @@
 #include "engine/config/ConfigLocations.h"
 #include "engine/config/ProviderRegistry.h"
 #include "engine/session/ModelRequest.h"
-#include "engine/snapshot/SnapshotStore.h"
 #include "model/Project.h"
 #include "model/Result.h"
 
 namespace qcode {
+
+class SnapshotStore;
 
 // One project folder as the engine sees it (OpenCode's Instance): where it
 // is, which project it belongs to, and what its configuration says —
@@ -29,6 +30,8 @@ class ProjectInstance
 public:
     // Reads the configuration of `directory`. Problems in config files are
     // not failures: they are in problems() and the rest still applies.
+    ~ProjectInstance();
+
     static std::unique_ptr<ProjectInstance> load(const QString &directory, const ConfigLocations &locations,
                                                  const QString &dataDirectory);
 

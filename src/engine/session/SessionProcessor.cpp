@@ -9,6 +9,7 @@
 #include "MessageErrors.h"
 #include "SessionLogging.h"
 #include "engine/catalogue/StepUsage.h"
+#include "engine/snapshot/SnapshotStore.h"
 #include "model/Identifier.h"
 
 using namespace Qt::StringLiterals;

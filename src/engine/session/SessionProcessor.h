@@ -22,11 +22,12 @@
 #include "ToolRunner.h"
 #include "engine/catalogue/ModelInfo.h"
 #include "engine/network/ProviderCall.h"
-#include "engine/snapshot/SnapshotStore.h"
 #include "model/Message.h"
 #include "model/Store.h"
 
 namespace qcode {
+
+class SnapshotStore;
 
 // OpenCode's SessionProcessor (reference §3, the seed's flowchart 3.2):
 // turns the event stream of one provider call into the parts of one
