@@ -656,6 +656,14 @@ void Engine::compact(const QString &sessionID)
         [this, sessionID] {
             // Manual compaction: a user message with one compaction part
             // (auto false), answered by the loop (reference §5.3).
+            // A pending revert is settled first, as a prompt settles it:
+            // the summary must not cover what the person took back.
+            if (d->ready()) {
+                if (const Result<std::optional<Session>> session = d->store->session(sessionID); session && *session) {
+                    if (const Result<Session> cleaned = SessionRevert::cleanup(*d->store, *d, **session); !cleaned)
+                        qCWarning(lcSession) << "revert cleanup of" << sessionID << "failed:" << cleaned.errorMessage();
+                }
+            }
             const Result<QList<MessageWithParts>> history = d->ready() ? d->store->history(sessionID)
                                                                        : Result<QList<MessageWithParts>>(Error(tr("The database is not open.")));
             const UserMessage *last = nullptr;

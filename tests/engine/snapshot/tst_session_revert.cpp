@@ -96,6 +96,7 @@ private Q_SLOTS:
     void revertIsRefusedWhileTheSessionIsBusy();
     void anUnknownMessageIsAClearError();
     void aStepThatChangesNothingHasNoPatch();
+    void aStepCutByAnErrorStillRecordsWhatItChanged();
     void snapshotFalseInConfigTurnsSnapshotsOff();
     void theEnginePrunesTheStoreAfterALoop();
 };
@@ -353,6 +354,29 @@ void SessionRevertTest::aStepThatChangesNothingHasNoPatch()
     QVERIFY(partsOf<PatchPart>(messages).isEmpty());
     // The user's own repository is not touched: no snapshot in .git.
     QVERIFY(QFileInfo::exists(h.tree().path(u"data/snapshot"_s)));
+}
+
+void SessionRevertTest::aStepCutByAnErrorStillRecordsWhatItChanged()
+{
+    EngineHarness h(gitSetup());
+    const QString created = QDir(h.projectDirectory()).filePath(u"half-done.txt"_s);
+    h.server().enqueue(FakeTurn()
+                           .toolCall(u"write"_s, QJsonObject{{u"filePath"_s, created}, {u"content"_s, u"partial\n"_s}})
+                           .streamError(u"invalid_request_error"_s, u"The request was cut."_s));
+    const auto outcome = h.prompt(u"write it"_s);
+    QVERIFY(outcome && outcome->error);
+    QVERIFY(QFileInfo::exists(created));
+    const QList<MessageWithParts> messages = h.messages();
+    // No step-finish came; the cleanup wrote the patch.
+    QVERIFY(partsOf<StepFinishPart>(messages).isEmpty());
+    const QList<Part> patches = partsOf<PatchPart>(messages);
+    QCOMPARE(patches.size(), 1);
+    QCOMPARE(patches.first().as<PatchPart>()->files, QStringList{created});
+
+    const qsizetype before = h.sink().all<SessionUpdated>().size();
+    h.engine().revert(h.session(), messages.first().info.id());
+    QVERIFY(waitForRevert(h, before, true));
+    QVERIFY(!QFileInfo::exists(created));
 }
 
 void SessionRevertTest::snapshotFalseInConfigTurnsSnapshotsOff()
