@@ -8,6 +8,7 @@
 #include <QNetworkAccessManager>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
+#include <QSet>
 
 #include <map>
 
@@ -21,6 +22,7 @@
 #include "engine/session/QuestionCenter.h"
 #include "engine/session/SessionLogging.h"
 #include "engine/session/SessionCompaction.h"
+#include "engine/session/SessionRevert.h"
 #include "engine/session/SessionSlug.h"
 #include "engine/session/TitleGenerator.h"
 #include "engine/tool/BuiltinTools.h"
@@ -83,6 +85,7 @@ public:
     void fork(const QString &sessionID, const QString &messageID, const QString &newID);
     void remove(const QString &sessionID);
     void housekeep();
+    QCoro::Task<> revert(SessionRevert::Target target, bool undo);
 
     Engine *q;
     EngineOptions options;
@@ -96,6 +99,7 @@ public:
     QHash<QString, PromptLoop *> loops;   // running, by session
     QHash<QString, int> queuedCallers;    // prompt() calls waiting on a running loop
     QTimer *housekeeping = nullptr; // made in open(), in the engine's thread
+    QSet<QString> reverting;              // sessions whose revert or unrevert runs
 };
 
 void Engine::Private::housekeep()
@@ -312,6 +316,20 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
         Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
         co_return;
     }
+    if (reverting.contains(sessionID)) {
+        const NamedError error = unknownError(tr("Session %1 is being reverted; send the prompt again when it is done.").arg(sessionID));
+        publish(SessionError{sessionID, error});
+        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
+        co_return;
+    }
+    // A pending revert's hidden messages go before the new one comes
+    // (reference §2.1).
+    if (const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, **session); !cleaned) {
+        const NamedError error = unknownError(cleaned.errorMessage());
+        publish(SessionError{sessionID, error});
+        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
+        co_return;
+    }
     ProjectInstance *instance = project((*session)->directory);
     QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(input, *instance);
     const Result<MessageWithParts> stored = co_await storing;
@@ -351,6 +369,10 @@ QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, ProjectInsta
     questions->cancelSession(sessionID);
     loop->deleteLater();
     publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
+    // The snapshot store is pruned now and then, never in the middle of a
+    // step (at most hourly, SnapshotStore::maybePrune).
+    if (SnapshotStore *snapshots = project.snapshots())
+        QCoro::connect(snapshots->maybePrune(), snapshots, [](bool) {});
     co_return result;
 }
 
@@ -579,6 +601,34 @@ void Engine::Private::remove(const QString &sessionID)
     publish(SessionDeleted{**session});
 }
 
+QCoro::Task<> Engine::Private::revert(SessionRevert::Target target, bool undo)
+{
+    QPointer<Engine> guard(q);
+    const QString sessionID = target.sessionID;
+    const Result<std::optional<Session>> session = ready() ? store->session(sessionID)
+                                                           : Result<std::optional<Session>>(Error(tr("The database is not open.")));
+    if (!session || !*session) {
+        publish(SessionError{sessionID, unknownError(session ? tr("Session %1 does not exist.").arg(sessionID)
+                                                             : session.errorMessage())});
+        co_return;
+    }
+    if (loops.contains(sessionID) || reverting.contains(sessionID)) {
+        publish(SessionError{sessionID, unknownError(tr("Session %1 is busy: stop it or wait for it to finish, then undo again.")
+                                                         .arg(sessionID))});
+        co_return;
+    }
+    reverting.insert(sessionID);
+    QPointer<SnapshotStore> snapshots = project((*session)->directory)->snapshots();
+    QCoro::Task<Result<Session>> running = undo ? SessionRevert::unrevert(*store, *this, snapshots, sessionID, now())
+                                                : SessionRevert::revert(*store, *this, snapshots, target, now());
+    const Result<Session> done = co_await running;
+    if (!guard)
+        co_return;
+    reverting.remove(sessionID);
+    if (!done)
+        publish(SessionError{sessionID, unknownError(done.errorMessage())});
+}
+
 Engine::Engine(EngineOptions options, QObject *parent)
     : QObject(parent)
     , d(std::make_unique<Private>(this, std::move(options)))
@@ -660,6 +710,14 @@ void Engine::compact(const QString &sessionID)
         [this, sessionID] {
             // Manual compaction: a user message with one compaction part
             // (auto false), answered by the loop (reference §5.3).
+            // A pending revert is settled first, as a prompt settles it:
+            // the summary must not cover what the person took back.
+            if (d->ready()) {
+                if (const Result<std::optional<Session>> session = d->store->session(sessionID); session && *session) {
+                    if (const Result<Session> cleaned = SessionRevert::cleanup(*d->store, *d, **session); !cleaned)
+                        qCWarning(lcSession) << "revert cleanup of" << sessionID << "failed:" << cleaned.errorMessage();
+                }
+            }
             const Result<QList<MessageWithParts>> history = d->ready() ? d->store->history(sessionID)
                                                                        : Result<QList<MessageWithParts>>(Error(tr("The database is not open.")));
             const UserMessage *last = nullptr;
@@ -750,6 +808,26 @@ void Engine::fork(const QString &sessionID, const QString &messageID, const QStr
 void Engine::deleteSession(const QString &sessionID)
 {
     QMetaObject::invokeMethod(this, [this, sessionID] { d->remove(sessionID); }, Qt::QueuedConnection);
+}
+
+void Engine::revert(const QString &sessionID, const QString &messageID, const std::optional<QString> &partID)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, target = SessionRevert::Target{sessionID, messageID, partID}] {
+            QCoro::connect(d->revert(target, false), this, [] {});
+        },
+        Qt::QueuedConnection);
+}
+
+void Engine::unrevert(const QString &sessionID)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, target = SessionRevert::Target{sessionID, {}, std::nullopt}] {
+            QCoro::connect(d->revert(target, true), this, [] {});
+        },
+        Qt::QueuedConnection);
 }
 
 bool Engine::isBusy(const QString &sessionID) const

@@ -134,6 +134,14 @@ public:
     void fork(const QString &sessionID, const QString &messageID = {}, const QString &newID = {});
     // Aborts, then deletes the session and its children.
     void deleteSession(const QString &sessionID);
+    // Takes the session back to before `messageID` (or before its part
+    // `partID`), reference §11.3: the files the later steps changed are put
+    // back, the later messages are hidden (session.revert) and deleted when
+    // the next prompt starts. Refused, with a SessionError, while the
+    // session is busy. Reported by sessionUpdated.
+    void revert(const QString &sessionID, const QString &messageID, const std::optional<QString> &partID = {});
+    // Undoes a revert the next prompt has not cleaned up yet, files included.
+    void unrevert(const QString &sessionID);
 
     bool isBusy(const QString &sessionID) const; // engine thread only
 

@@ -1,5 +1,6 @@
 #include "ProjectInstance.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -9,6 +10,7 @@
 #include "SessionLogging.h"
 #include "engine/catalogue/ModelCatalogue.h"
 #include "engine/config/ConfigLoader.h"
+#include "engine/snapshot/SnapshotStore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -40,7 +42,19 @@ std::optional<bool> configFlag(const Config &config, const QString &section, con
     return value.isBool() ? std::optional(value.toBool()) : std::nullopt;
 }
 
+// A repository without commits has the project id "global", like every
+// folder outside git; its snapshots still need a folder of their own.
+QString snapshotFolder(const QString &projectID, const QString &worktree)
+{
+    if (projectID != u"global"_s)
+        return projectID;
+    return u"global-"_s
+           + QString::fromLatin1(QCryptographicHash::hash(worktree.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
+}
+
 } // namespace
+
+ProjectInstance::~ProjectInstance() = default;
 
 std::unique_ptr<ProjectInstance> ProjectInstance::load(const QString &directory, const ConfigLocations &locations,
                                                        const QString &dataDirectory)
@@ -64,6 +78,14 @@ std::unique_ptr<ProjectInstance> ProjectInstance::load(const QString &directory,
         project.vcs = u"git"_s;
     project.timeCreated = now;
     project.timeUpdated = now;
+
+    const QJsonValue snapshot = instance->m_config.value(u"snapshot"_s);
+    if (!instance->m_worktree.isEmpty() && !(snapshot.isBool() && !snapshot.toBool())) {
+        SnapshotStore::Options options;
+        options.gitDirectory = QDir(dataDirectory).filePath(u"snapshot/"_s + snapshotFolder(project.id, instance->m_worktree));
+        options.workTree = instance->m_worktree;
+        instance->m_snapshots = std::make_unique<SnapshotStore>(options);
+    }
     return instance;
 }
 

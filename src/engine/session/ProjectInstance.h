@@ -17,6 +17,8 @@
 
 namespace qcode {
 
+class SnapshotStore;
+
 // One project folder as the engine sees it (OpenCode's Instance): where it
 // is, which project it belongs to, and what its configuration says —
 // agents, providers and models, instruction files. Loaded once per folder
@@ -28,6 +30,8 @@ class ProjectInstance
 public:
     // Reads the configuration of `directory`. Problems in config files are
     // not failures: they are in problems() and the rest still applies.
+    ~ProjectInstance();
+
     static std::unique_ptr<ProjectInstance> load(const QString &directory, const ConfigLocations &locations,
                                                  const QString &dataDirectory);
 
@@ -64,6 +68,10 @@ public:
     std::optional<qint64> reservedTokens() const;
     bool continueLoopOnDeny() const;
 
+    // The project's snapshot store (reference §11.1), or null: outside git,
+    // or when config `snapshot` is false.
+    SnapshotStore *snapshots() const { return m_snapshots.get(); }
+
 private:
     ProjectInstance() = default;
 
@@ -75,6 +83,7 @@ private:
     AgentRegistry m_agents;
     std::unique_ptr<ProviderRegistry> m_providers;
     InstructionFiles m_instructions{InstructionSources{}};
+    std::unique_ptr<SnapshotStore> m_snapshots;
 };
 
 } // namespace qcode

@@ -381,6 +381,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     const ProviderRequest request = ModelRequest::build(call);
 
     SessionProcessor::Setup setup = processorSetup(model, &tools, &asker);
+    setup.snapshots = m_project.snapshots();
     setup.continueLoopOnDeny = m_project.continueLoopOnDeny();
     SessionProcessor processor(setup, assistant, QPointer<AbortSignal>(&m_abort));
     const ProviderClient client(m_services.network, m_services.limits);

@@ -9,6 +9,7 @@
 #include "MessageErrors.h"
 #include "SessionLogging.h"
 #include "engine/catalogue/StepUsage.h"
+#include "engine/snapshot/SnapshotStore.h"
 #include "model/Identifier.h"
 
 using namespace Qt::StringLiterals;
@@ -152,7 +153,10 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
             break;
         }
     }
-    cleanup();
+    QCoro::Task<> cleaning = cleanup();
+    co_await cleaning;
+    if (!self)
+        co_return Outcome::Stop;
     if (m_needsCompaction)
         co_return Outcome::Compact;
     if (m_blocked || m_message.error)
@@ -195,6 +199,20 @@ QCoro::Task<std::optional<SessionProcessor::StreamFailure>> SessionProcessor::co
                 co_return StreamFailure{handled.error()};
             if (aborted())
                 co_return StreamFailure{ProviderError::aborted()};
+        } else if (std::holds_alternative<StartStepEvent>(*event)) {
+            QCoro::Task<Result<void>> starting = onStartStep();
+            const Result<void> handled = co_await starting;
+            if (!self)
+                co_return std::nullopt;
+            if (!handled)
+                co_return StreamFailure{handled.error()};
+        } else if (const auto *finish = std::get_if<FinishStepEvent>(&*event)) {
+            QCoro::Task<Result<void>> finishing = onFinishStep(*finish);
+            const Result<void> handled = co_await finishing;
+            if (!self)
+                co_return std::nullopt;
+            if (!handled)
+                co_return StreamFailure{handled.error()};
         } else if (Result<void> handled = handle(*event); !handled) {
             co_return StreamFailure{handled.error()};
         }
@@ -209,10 +227,6 @@ Result<void> SessionProcessor::handle(const ProviderEvent &event)
     if (std::holds_alternative<StartEvent>(event)) {
         publishStatus(SessionStatus::busy());
         return {};
-    }
-    if (std::holds_alternative<StartStepEvent>(event)) {
-        // qcode takes no snapshots yet, so the step carries none.
-        return m_writer.write(newPart(StepStartPart{}));
     }
     if (const auto *e = std::get_if<ReasoningStartEvent>(&event))
         return onReasoningStart(*e);
@@ -232,8 +246,7 @@ Result<void> SessionProcessor::handle(const ProviderEvent &event)
         return onTextEnd(*e);
     if (const auto *e = std::get_if<ToolInputStartEvent>(&event))
         return onToolInputStart(*e);
-    if (const auto *e = std::get_if<FinishStepEvent>(&event))
-        return onFinishStep(*e);
+    // start-step and finish-step wait for snapshots: consume() awaits them.
     // tool-input-delta/end: the arguments arrive whole with tool-call.
     // finish: the step's finish-step said everything.
     return {};
@@ -443,23 +456,72 @@ Result<void> SessionProcessor::finishTool(const QString &callID, const ToolResul
     return m_writer.write(part);
 }
 
-Result<void> SessionProcessor::onFinishStep(const FinishStepEvent &event)
+QCoro::Task<Result<void>> SessionProcessor::onStartStep()
 {
+    QPointer<SessionProcessor> self(this);
+    // A step cut short (a retried call) keeps the snapshot it started from,
+    // so the next patch covers what the cut step changed as well.
+    if (m_setup.snapshots && !m_snapshot) {
+        QCoro::Task<std::optional<QString>> tracking = m_setup.snapshots->track();
+        std::optional<QString> tree = co_await tracking;
+        if (!self)
+            co_return Result<void>();
+        m_snapshot = std::move(tree);
+    }
+    co_return m_writer.write(newPart(StepStartPart{m_snapshot}));
+}
+
+QCoro::Task<> SessionProcessor::writePatch(std::optional<QString> to)
+{
+    QPointer<SessionProcessor> self(this);
+    if (!m_snapshot || !m_setup.snapshots)
+        co_return;
+    const QString from = *std::exchange(m_snapshot, std::nullopt);
+    PatchPart patch;
+    if (to) {
+        QCoro::Task<PatchPart> comparing = m_setup.snapshots->changes(from, *to);
+        patch = co_await comparing;
+    } else {
+        QCoro::Task<PatchPart> comparing = m_setup.snapshots->patch(from);
+        patch = co_await comparing;
+    }
+    if (!self || patch.files.isEmpty())
+        co_return;
+    if (Result<void> written = m_writer.write(newPart(patch)); !written)
+        qCWarning(lcProcessor) << "saving the patch of message" << m_message.id << "failed:" << written.errorMessage();
+}
+
+QCoro::Task<Result<void>> SessionProcessor::onFinishStep(FinishStepEvent event)
+{
+    QPointer<SessionProcessor> self(this);
+    std::optional<QString> finished;
+    if (m_setup.snapshots) {
+        QCoro::Task<std::optional<QString>> tracking = m_setup.snapshots->track();
+        finished = co_await tracking;
+        if (!self)
+            co_return Result<void>();
+    }
     const StepUsage usage = StepUsage::compute(m_setup.model.cost, m_setup.npm, event.usage, event.providerMetadata);
     const QString reason = finishReasonName(event.reason);
     m_message.finish = reason;
     m_message.cost += usage.cost;
     m_message.tokens = usage.tokens; // the last step's, as OpenCode: it measures the context
-    if (auto written = m_writer.write(newPart(StepFinishPart{reason, std::nullopt, usage.cost, usage.tokens})); !written)
-        return written;
+    if (auto written = m_writer.write(newPart(StepFinishPart{reason, finished, usage.cost, usage.tokens})); !written)
+        co_return written;
     if (auto saved = saveMessage(); !saved)
-        return saved;
+        co_return saved;
+    if (finished) {
+        QCoro::Task<> patching = writePatch(finished);
+        co_await patching;
+        if (!self)
+            co_return Result<void>();
+    }
     const ModelInfo::Limits &limits = m_setup.model.limits;
     const CompactionRules::ContextLimits context{
         limits.context, limits.input, limits.output > 0 ? std::optional<qint64>(limits.output) : std::nullopt};
     if (!m_message.isSummary() && CompactionRules::isOverflow(usage.tokens, context, m_setup.compaction))
         m_needsCompaction = true;
-    return {};
+    co_return Result<void>();
 }
 
 QCoro::Task<> SessionProcessor::waitBeforeRetry(std::chrono::milliseconds delay)
@@ -489,9 +551,16 @@ void SessionProcessor::closeOpenParts()
     m_reasoning.clear();
 }
 
-void SessionProcessor::cleanup()
+QCoro::Task<> SessionProcessor::cleanup()
 {
+    QPointer<SessionProcessor> self(this);
     closeOpenParts();
+    // A step that never finished (error, abort) still records what it
+    // changed (reference §3.5).
+    QCoro::Task<> patching = writePatch(std::nullopt);
+    co_await patching;
+    if (!self)
+        co_return;
 
     // Every call that did not finish is marked, from the database when it
     // can be read (reference §3.5), else from what this processor knows.

@@ -27,6 +27,8 @@
 
 namespace qcode {
 
+class SnapshotStore;
+
 // OpenCode's SessionProcessor (reference §3, the seed's flowchart 3.2):
 // turns the event stream of one provider call into the parts of one
 // assistant message, runs the tools the model calls, watches for doom
@@ -56,6 +58,9 @@ public:
         SessionEventSink *sink = nullptr;
         ToolRunner *tools = nullptr;
         PermissionAsker *permissions = nullptr;
+        // Where each step's file changes are recorded (a patch part per
+        // step that changed files); null: no snapshots.
+        SnapshotStore *snapshots = nullptr;
         ModelInfo model;     // prices and limits
         QString npm;         // the SDK package that prices usage: the model's, else its provider's
         CompactionRules::CompactionSettings compaction;
@@ -98,14 +103,18 @@ private:
     Result<void> onTextStart(const TextStartEvent &event);
     Result<void> onTextEnd(const TextEndEvent &event);
     Result<void> onToolInputStart(const ToolInputStartEvent &event);
-    Result<void> onFinishStep(const FinishStepEvent &event);
+    QCoro::Task<Result<void>> onStartStep();
+    QCoro::Task<Result<void>> onFinishStep(FinishStepEvent event);
+    // The patch part of the open step snapshot, up to `to` (a finished
+    // step's tree) or to the files as they are now; closes the snapshot.
+    QCoro::Task<> writePatch(std::optional<QString> to);
     Result<void> finishTool(const QString &callID, const ToolResult &result);
     // A running tool's live title and metadata (bash output as it comes).
     void onToolProgress(const QString &callID, const QString &title, const QJsonObject &metadata);
 
     void fail(const NamedError &error);
     void closeOpenParts();
-    void cleanup();
+    QCoro::Task<> cleanup();
     Result<void> saveMessage();
     void publishStatus(const SessionStatus &status);
     Part newPart(PartBody body) const;
@@ -121,6 +130,8 @@ private:
     QHash<QString, QString> m_reasoning; // stream block id → part id
     QHash<QString, QString> m_text;      // stream block id → part id
     QHash<QString, Part> m_toolCalls;    // call id → its part, until it finishes
+    // The tree at the start of the open step, until its patch is written.
+    std::optional<QString> m_snapshot;
     int m_attempt = 0;
     bool m_blocked = false;
     bool m_needsCompaction = false;

@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -59,6 +60,13 @@ void EngineHarness::start(const Setup &setup)
         config.insert(it.key(), it.value());
     QVERIFY(m_tree.write(u"project/opencode.json"_s, QJsonDocument(config).toJson()));
     QVERIFY(m_tree.write(u"home/.keep"_s, {}));
+    if (setup.gitRepository) {
+        const QString project = projectDirectory();
+        QVERIFY(git(project, {u"init"_s, u"-q"_s}));
+        QVERIFY(git(project, {u"add"_s, u"opencode.json"_s}));
+        QVERIFY(git(project, {u"-c"_s, u"user.name=qcode"_s, u"-c"_s, u"user.email=qcode@example.invalid"_s,
+                              u"commit"_s, u"-q"_s, u"-m"_s, u"initial"_s}));
+    }
 
     m_tools = std::make_shared<ScriptedToolRunner>();
     EngineOptions options;
@@ -104,6 +112,18 @@ void EngineHarness::start(const Setup &setup)
     QVERIFY(QTest::qWaitFor([&opened] { return opened.has_value(); }, 5000));
     QCOMPARE(*opened, true);
     m_store = m_database.open();
+}
+
+bool EngineHarness::git(const QString &directory, const QStringList &arguments)
+{
+    QProcess process;
+    process.setWorkingDirectory(directory);
+    process.start(u"git"_s, arguments);
+    if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        qWarning() << "git" << arguments << "failed:" << process.readAllStandardError();
+        return false;
+    }
+    return true;
 }
 
 QString EngineHarness::session()

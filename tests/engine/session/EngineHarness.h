@@ -46,6 +46,9 @@ public:
         // flows that need a tool's own permission asks.
         bool builtinTools = false;
         std::chrono::milliseconds housekeepingInterval = std::chrono::hours(1);
+        // Make the project folder a git repository with one commit (of
+        // opencode.json), so the engine takes snapshots of it.
+        bool gitRepository = false;
     };
 
     EngineHarness();
@@ -73,6 +76,9 @@ public:
     QList<MessageWithParts> messages();
     // The request bodies the server received, as JSON.
     QJsonObject requestBody(int index) const;
+
+    // Runs git in the project folder; fails the test when git does.
+    static bool git(const QString &directory, const QStringList &arguments);
 
 private:
     void start(const Setup &setup);
