@@ -7,7 +7,6 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QSaveFile>
-#include <QScopeGuard>
 #include <QSet>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -280,10 +279,7 @@ QCoro::Task<std::optional<QString>> SnapshotStore::track()
     QPointer<SnapshotStore> self(this);
     QCoro::Task<> locking = lock();
     co_await locking;
-    const auto unlocking = qScopeGuard([self] {
-        if (self)
-            self->unlock();
-    });
+    const Turn turn(this);
     QCoro::Task<bool> adding = add();
     const bool added = co_await adding;
     if (!self)
@@ -310,10 +306,7 @@ QCoro::Task<PatchPart> SnapshotStore::patch(QString hash)
     QPointer<SnapshotStore> self(this);
     QCoro::Task<> locking = lock();
     co_await locking;
-    const auto unlocking = qScopeGuard([self] {
-        if (self)
-            self->unlock();
-    });
+    const Turn turn(this);
     PatchPart patch{hash, {}};
     QCoro::Task<bool> adding = add();
     if (!co_await adding || !self)
@@ -347,10 +340,7 @@ QCoro::Task<QString> SnapshotStore::diff(QString hash)
     QPointer<SnapshotStore> self(this);
     QCoro::Task<> locking = lock();
     co_await locking;
-    const auto unlocking = qScopeGuard([self] {
-        if (self)
-            self->unlock();
-    });
+    const Turn turn(this);
     QCoro::Task<bool> adding = add();
     if (!co_await adding || !self)
         co_return QString();
@@ -431,10 +421,7 @@ QCoro::Task<bool> SnapshotStore::restore(QString hash)
     QPointer<SnapshotStore> self(this);
     QCoro::Task<> locking = lock();
     co_await locking;
-    const auto unlocking = qScopeGuard([self] {
-        if (self)
-            self->unlock();
-    });
+    const Turn turn(this);
     QCoro::Task<bool> initialising = ensureInitialised();
     if (!co_await initialising || !self)
         co_return false;
@@ -458,10 +445,7 @@ QCoro::Task<> SnapshotStore::revert(QList<PatchPart> patches)
     QPointer<SnapshotStore> self(this);
     QCoro::Task<> locking = lock();
     co_await locking;
-    const auto unlocking = qScopeGuard([self] {
-        if (self)
-            self->unlock();
-    });
+    const Turn turn(this);
     QCoro::Task<bool> initialising = ensureInitialised();
     if (!co_await initialising || !self)
         co_return;
@@ -505,10 +489,7 @@ QCoro::Task<bool> SnapshotStore::prune()
     QPointer<SnapshotStore> self(this);
     QCoro::Task<> locking = lock();
     co_await locking;
-    const auto unlocking = qScopeGuard([self] {
-        if (self)
-            self->unlock();
-    });
+    const Turn turn(this);
     if (!m_enabled || !QFileInfo::exists(QDir(m_options.gitDirectory).filePath(u"HEAD"_s)))
         co_return false;
     const qint64 hours = m_options.pruneAge.count();

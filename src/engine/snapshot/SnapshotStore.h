@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QStringList>
 
@@ -106,6 +107,23 @@ private:
     // writer of an index.
     QCoro::Task<> lock();
     void unlock();
+    // Gives the turn lock() took back when it goes out of scope, if the
+    // store still exists then.
+    class Turn
+    {
+    public:
+        explicit Turn(SnapshotStore *store) : m_store(store) {}
+        ~Turn()
+        {
+            if (m_store)
+                m_store->unlock();
+        }
+        Turn(const Turn &) = delete;
+        Turn &operator=(const Turn &) = delete;
+
+    private:
+        QPointer<SnapshotStore> m_store;
+    };
     QCoro::Task<std::optional<GitOutput>> git(QStringList arguments, QByteArray input = {});
     QCoro::Task<bool> ensureInitialised();
     QCoro::Task<bool> add();

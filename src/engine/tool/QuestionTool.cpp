@@ -2,6 +2,8 @@
 
 #include <QJsonArray>
 
+#include "ToolArguments.h"
+
 using namespace Qt::StringLiterals;
 
 namespace qcode {
@@ -24,11 +26,6 @@ QList<QuestionInfo> questionsFrom(const QJsonArray &array)
         questions.append(info);
     }
     return questions;
-}
-
-QJsonObject stringProperty(const QString &description)
-{
-    return QJsonObject{{u"type"_s, u"string"_s}, {u"description"_s, description}};
 }
 
 } // namespace
@@ -61,17 +58,17 @@ QJsonObject QuestionTool::parameters() const
     const QJsonObject option{
         {u"type"_s, u"object"_s},
         {u"properties"_s,
-         QJsonObject{{u"label"_s, stringProperty(u"Display text (1-5 words, concise)"_s)},
-                     {u"description"_s, stringProperty(u"Explanation of choice"_s)}}},
+         QJsonObject{{u"label"_s, ToolArguments::stringProperty(u"Display text (1-5 words, concise)"_s)},
+                     {u"description"_s, ToolArguments::stringProperty(u"Explanation of choice"_s)}}},
         {u"required"_s, QJsonArray{u"label"_s, u"description"_s}},
     };
-    QJsonObject header = stringProperty(u"Very short label (max 30 chars)"_s);
+    QJsonObject header = ToolArguments::stringProperty(u"Very short label (max 30 chars)"_s);
     header.insert(u"maxLength"_s, 30);
     const QJsonObject question{
         {u"type"_s, u"object"_s},
         {u"properties"_s,
          QJsonObject{
-             {u"question"_s, stringProperty(u"Complete question"_s)},
+             {u"question"_s, ToolArguments::stringProperty(u"Complete question"_s)},
              {u"header"_s, header},
              {u"options"_s, QJsonObject{{u"type"_s, u"array"_s}, {u"items"_s, option},
                                         {u"description"_s, u"Available choices"_s}}},

@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 
+#include "ToolArguments.h"
 #include "ToolPermission.h"
 #include "engine/agent/AgentRegistry.h"
 #include "engine/agent/PermissionRules.h"
@@ -15,11 +16,6 @@ namespace {
 QJsonObject modelJson(const ModelRef &model)
 {
     return QJsonObject{{u"providerID"_s, model.providerID}, {u"modelID"_s, model.modelID}};
-}
-
-QJsonObject stringProperty(const QString &description)
-{
-    return QJsonObject{{u"type"_s, u"string"_s}, {u"description"_s, description}};
 }
 
 } // namespace
@@ -83,12 +79,12 @@ QJsonObject TaskTool::parameters() const
         {u"type"_s, u"object"_s},
         {u"properties"_s,
          QJsonObject{
-             {u"description"_s, stringProperty(u"A short (3-5 words) description of the task"_s)},
-             {u"prompt"_s, stringProperty(u"The task for the agent to perform"_s)},
-             {u"subagent_type"_s, stringProperty(u"The type of specialized agent to use for this task"_s)},
-             {u"task_id"_s, stringProperty(u"Set this only to resume a previous task: the task_id it returned "
+             {u"description"_s, ToolArguments::stringProperty(u"A short (3-5 words) description of the task"_s)},
+             {u"prompt"_s, ToolArguments::stringProperty(u"The task for the agent to perform"_s)},
+             {u"subagent_type"_s, ToolArguments::stringProperty(u"The type of specialized agent to use for this task"_s)},
+             {u"task_id"_s, ToolArguments::stringProperty(u"Set this only to resume a previous task: the task_id it returned "
                                            "continues the same subagent session instead of starting a fresh one"_s)},
-             {u"command"_s, stringProperty(u"The command that triggered this task"_s)},
+             {u"command"_s, ToolArguments::stringProperty(u"The command that triggered this task"_s)},
          }},
         {u"required"_s, QJsonArray{u"description"_s, u"prompt"_s, u"subagent_type"_s}},
     };

@@ -244,4 +244,9 @@ QJsonObject publicSchema(const QJsonObject &schema)
     return stripped(schema).toObject();
 }
 
+QJsonObject stringProperty(const QString &description)
+{
+    return QJsonObject{{u"type"_s, u"string"_s}, {u"description"_s, description}};
+}
+
 } // namespace qcode::ToolArguments

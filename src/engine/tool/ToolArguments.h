@@ -30,4 +30,7 @@ Result<QJsonObject> validate(const QJsonObject &arguments, const QJsonObject &sc
 // The schema as the model sees it: qcode's own keywords removed.
 QJsonObject publicSchema(const QJsonObject &schema);
 
+// {"type": "string", "description": description}: most tools' properties.
+QJsonObject stringProperty(const QString &description);
+
 } // namespace qcode::ToolArguments
