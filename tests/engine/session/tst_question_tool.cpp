@@ -139,7 +139,10 @@ private Q_SLOTS:
         // An answer that comes too late changes nothing.
         const QString id = h.sink().all<QuestionAsked>().first().request.id;
         h.engine().replyQuestion(id, {{u"SQLite"_s}});
-        QTest::qWait(50);
+        // Calls are queued in order: once a later one has run, this one has.
+        bool handled = false;
+        QMetaObject::invokeMethod(&h.engine(), [&handled] { handled = true; }, Qt::QueuedConnection);
+        QTRY_VERIFY(handled);
         QCOMPARE(h.sink().all<QuestionReplied>().size(), 0);
     }
 

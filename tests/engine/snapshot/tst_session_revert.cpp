@@ -335,7 +335,10 @@ void SessionRevertTest::anUnknownMessageIsAClearError()
     // Unrevert of a session that has nothing to undo changes nothing.
     const qsizetype before = h.sink().all<SessionUpdated>().size();
     h.engine().unrevert(h.session());
-    QTest::qWait(50);
+    // Calls are queued in order: once a later one has run, this one has.
+    bool handled = false;
+    QMetaObject::invokeMethod(&h.engine(), [&handled] { handled = true; }, Qt::QueuedConnection);
+    QTRY_VERIFY(handled);
     QCOMPARE(h.sink().all<SessionUpdated>().size(), before);
     QCOMPARE(h.sink().all<SessionError>().size(), 2);
 }
