@@ -1,5 +1,7 @@
 #include "HttpResponseParser.h"
 
+#include "engine/provider/ProviderError.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -50,11 +52,7 @@ bool listHas(QByteArrayView value, QByteArrayView token)
 
 QByteArray HttpResponseHead::value(QByteArrayView name) const
 {
-    for (const auto &[field, value] : headers) {
-        if (QByteArrayView(field).compare(name, Qt::CaseInsensitive) == 0)
-            return value;
-    }
-    return {};
+    return ProviderError::header(headers, name);
 }
 
 bool HttpResponseParser::feed(QByteArrayView input, QByteArray &body)
