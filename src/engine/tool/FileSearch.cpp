@@ -20,7 +20,9 @@
 #endif
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <vector>
 
 #include "ToolLogging.h"
 
@@ -285,15 +287,6 @@ QDateTime modifiedAt(const QString &path)
 #endif
 }
 
-void sortNewestFirst(QList<FileSearch::FoundFile> &files)
-{
-    std::sort(files.begin(), files.end(), [](const FileSearch::FoundFile &a, const FileSearch::FoundFile &b) {
-        if (a.modified != b.modified)
-            return a.modified > b.modified;
-        return a.path < b.path;
-    });
-}
-
 void sortNewestFirst(QList<FileSearch::Match> &matches)
 {
     std::sort(matches.begin(), matches.end(), [](const FileSearch::Match &a, const FileSearch::Match &b) {
@@ -303,6 +296,65 @@ void sortNewestFirst(QList<FileSearch::Match> &matches)
             return a.path < b.path;
         return a.line < b.line;
     });
+}
+
+// Whether ripgrep's sorted walk (--sort=path: each folder's entries by
+// name, depth first) meets `a` before `b`: their paths compared folder by
+// folder, so "a/b" comes before "a.txt" although '.' sorts before '/'.
+bool walkedBefore(const QByteArray &a, const QByteArray &b)
+{
+    qsizetype i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i])
+        ++i;
+    if (i == a.size() || i == b.size())
+        return a.size() < b.size();
+    if (a[i] == '/')
+        return true;
+    if (b[i] == '/')
+        return false;
+    return uchar(a[i]) < uchar(b[i]);
+}
+
+// A listed file and its modification time in milliseconds since the epoch
+// (UTC), the sort key: comparing QDateTimes is far slower than integers.
+struct StampedPath {
+    QByteArray path; // absolute, in the file system's encoding
+    qint64 modifiedMs = 0;
+};
+
+qint64 modifiedMsOf(const QByteArray &path)
+{
+#ifdef Q_OS_UNIX
+    struct stat info {};
+    if (::stat(path.constData(), &info) != 0)
+        return std::numeric_limits<qint64>::min();
+    return qint64(info.st_mtim.tv_sec) * 1000 + info.st_mtim.tv_nsec / 1000000;
+#else
+    const QDateTime modified = modifiedAt(QFile::decodeName(path));
+    return modified.isValid() ? modified.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
+#endif
+}
+
+// Stamps every path (the stats run on the thread pool: on a large tree
+// they are most of a glob's time), then orders them newest first, ties by
+// path (grep's matches are ordered the same way).
+QList<FileSearch::FoundFile> newestFirst(std::vector<StampedPath> paths)
+{
+    QtConcurrent::blockingMap(paths, [](StampedPath &entry) { entry.modifiedMs = modifiedMsOf(entry.path); });
+    std::sort(paths.begin(), paths.end(), [](const StampedPath &a, const StampedPath &b) {
+        if (a.modifiedMs != b.modifiedMs)
+            return a.modifiedMs > b.modifiedMs;
+        return a.path < b.path;
+    });
+    QList<FileSearch::FoundFile> found;
+    found.reserve(qsizetype(paths.size()));
+    for (const StampedPath &entry : paths) {
+        const QDateTime modified = entry.modifiedMs == std::numeric_limits<qint64>::min()
+            ? QDateTime()
+            : QDateTime::fromMSecsSinceEpoch(entry.modifiedMs, Qt::UTC);
+        found.append(FileSearch::FoundFile{QFile::decodeName(entry.path), modified});
+    }
+    return found;
 }
 
 // The lines of one file that match, as ripgrep reports them; stops at a
@@ -356,33 +408,38 @@ struct ProcessOutcome {
     bool sawOutput = false;
 };
 
-// Runs ripgrep, handing each line of its output to `sink` as it comes;
-// killed when `abort` fires.
+// Runs ripgrep, handing each line of its output to `sink` as it comes,
+// until the sink returns false (then ripgrep is stopped and the outcome is
+// a success); killed when `abort` fires.
 QCoro::Task<Result<ProcessOutcome>> runRipgrep(QString rg, QStringList arguments, QString workingDirectory,
                                                QPointer<AbortSignal> abort,
-                                               std::function<void(const QByteArray &)> sink)
+                                               std::function<bool(const QByteArray &)> sink)
 {
     QProcess process;
     process.setWorkingDirectory(workingDirectory);
     process.setProcessChannelMode(QProcess::SeparateChannels);
     ProcessOutcome outcome;
     QByteArray pending;
+    bool stopped = false;
     const auto drain = [&](bool atEnd) {
         pending += process.readAllStandardOutput();
         qsizetype start = 0;
-        while (true) {
+        while (!stopped) {
             const qsizetype end = pending.indexOf('\n', start);
             if (end < 0)
                 break;
             outcome.sawOutput = true;
-            sink(pending.mid(start, end - start));
+            stopped = !sink(pending.mid(start, end - start));
             start = end + 1;
         }
         pending.remove(0, start);
-        if (atEnd && !pending.isEmpty()) {
+        if (atEnd && !stopped && !pending.isEmpty()) {
             outcome.sawOutput = true;
-            sink(pending);
+            stopped = !sink(pending);
+        }
+        if (stopped) {
             pending.clear();
+            process.kill();
         }
     };
     QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, [&drain] { drain(false); });
@@ -404,6 +461,8 @@ QCoro::Task<Result<ProcessOutcome>> runRipgrep(QString rg, QStringList arguments
     drain(true);
     if (aborted(abort))
         co_return Error{FileSearch::tr("The search was stopped.")};
+    if (stopped)
+        co_return outcome;
     if (process.exitStatus() != QProcess::NormalExit)
         co_return Error{FileSearch::tr("ripgrep failed: it crashed")};
     outcome.exitCode = process.exitCode();
@@ -426,15 +485,32 @@ bool FileSearch::globMatches(const QString &glob, const QString &relativePath)
 QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::files(QString directory, QStringList globs, Backend backend,
                                                                      QPointer<AbortSignal> abort)
 {
+    QCoro::Task<Result<FileList>> listing = list(std::move(directory), std::move(globs), -1, backend, abort);
+    Result<FileList> listed = co_await listing;
+    if (!listed)
+        co_return listed.error();
+    co_return std::move(listed->files);
+}
+
+QCoro::Task<Result<FileSearch::FileList>> FileSearch::firstFiles(QString directory, QStringList globs, qsizetype limit,
+                                                                 Backend backend, QPointer<AbortSignal> abort)
+{
+    QCoro::Task<Result<FileList>> listing =
+        list(std::move(directory), std::move(globs), std::max<qsizetype>(limit, 0), backend, abort);
+    co_return co_await listing;
+}
+
+QCoro::Task<Result<FileSearch::FileList>> FileSearch::list(QString directory, QStringList globs, qsizetype limit,
+                                                           Backend backend, QPointer<AbortSignal> abort)
+{
     const QString rg = backend == Backend::InProcess ? QString() : ripgrep();
     if (backend == Backend::Ripgrep && rg.isEmpty())
         co_return Error{tr("ripgrep (rg) is not installed")};
     if (rg.isEmpty()) {
-        QCoro::Task<Result<QList<FoundFile>>> scanning = scanFiles(std::move(directory), std::move(globs), abort);
+        QCoro::Task<Result<FileList>> scanning = scanFiles(std::move(directory), std::move(globs), limit, abort);
         co_return co_await scanning;
     }
-    QCoro::Task<Result<QList<FoundFile>>> searching =
-        ripgrepFiles(rg, std::move(directory), std::move(globs), abort);
+    QCoro::Task<Result<FileList>> searching = ripgrepFiles(rg, std::move(directory), std::move(globs), limit, abort);
     co_return co_await searching;
 }
 
@@ -454,26 +530,29 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::grep(QString pattern, QS
     co_return co_await searching;
 }
 
-QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::scanFiles(QString directory, QStringList globs,
-                                                                         QPointer<AbortSignal> abort)
+QCoro::Task<Result<FileSearch::FileList>> FileSearch::scanFiles(QString directory, QStringList globs, qsizetype limit,
+                                                                QPointer<AbortSignal> abort)
 {
     const Cancelled cancelled = cancelFlag(abort);
-    QFuture<std::optional<QList<FoundFile>>> scanning = QtConcurrent::run([directory, globs, cancelled] {
+    QFuture<std::optional<FileList>> scanning = QtConcurrent::run([directory, globs, limit, cancelled] {
         const GlobSet set(globs);
         const Walk walked = walk(directory, set, *cancelled);
         if (walked.cancelled)
-            return std::optional<QList<FoundFile>>();
-        QList<FoundFile> found;
+            return std::optional<FileList>();
+        std::vector<StampedPath> kept;
         for (const QFileInfo &file : walked.files) {
-            if (!set.keepsFile(relativeTo(directory, file.absoluteFilePath())))
-                continue;
-            const QString path = QDir::cleanPath(file.absoluteFilePath());
-            found.append(FoundFile{path, modifiedAt(path)});
+            if (set.keepsFile(relativeTo(directory, file.absoluteFilePath())))
+                kept.push_back(StampedPath{QFile::encodeName(QDir::cleanPath(file.absoluteFilePath())), 0});
         }
-        sortNewestFirst(found);
-        return std::optional<QList<FoundFile>>(std::move(found));
+        const bool truncated = limit >= 0 && qsizetype(kept.size()) > limit;
+        if (truncated) {
+            std::sort(kept.begin(), kept.end(),
+                      [](const StampedPath &a, const StampedPath &b) { return walkedBefore(a.path, b.path); });
+            kept.resize(size_t(limit));
+        }
+        return std::optional<FileList>(FileList{newestFirst(std::move(kept)), truncated});
     });
-    std::optional<QList<FoundFile>> found = co_await scanning;
+    std::optional<FileList> found = co_await scanning;
     if (!found || aborted(abort))
         co_return Error{tr("The search was stopped.")};
     co_return std::move(*found);
@@ -523,15 +602,26 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::scanGrep(QString pattern
     co_return std::move(*result);
 }
 
-QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::ripgrepFiles(QString rg, QString directory,
-                                                                            QStringList globs, QPointer<AbortSignal> abort)
+QCoro::Task<Result<FileSearch::FileList>> FileSearch::ripgrepFiles(QString rg, QString directory, QStringList globs,
+                                                                   qsizetype limit, QPointer<AbortSignal> abort)
 {
-    QStringList relative;
+    // ripgrep lists paths relative to its working folder; they stay bytes
+    // until the end, since stat wants bytes and most are never shown.
+    std::vector<StampedPath> listed;
+    const QByteArray prefix = QFile::encodeName(directory.endsWith(u'/') ? directory : directory + u'/');
     QStringList arguments{u"--files"_s, u"--hidden"_s};
+    // A limited listing must be the same every time: ripgrep's parallel
+    // walk lists in no fixed order, its sorted walk in path order.
+    if (limit >= 0)
+        arguments.append(u"--sort=path"_s);
     for (const QString &glob : globs)
         arguments.append(u"--glob="_s + glob);
-    QCoro::Task<Result<ProcessOutcome>> running = runRipgrep(
-        rg, arguments, directory, abort, [&relative](const QByteArray &line) { relative.append(QString::fromUtf8(line)); });
+    QCoro::Task<Result<ProcessOutcome>> running =
+        runRipgrep(rg, arguments, directory, abort, [&listed, &prefix, limit](const QByteArray &line) {
+            if (!line.isEmpty())
+                listed.push_back(StampedPath{prefix + line, 0});
+            return limit < 0 || qsizetype(listed.size()) <= limit;
+        });
     const Result<ProcessOutcome> outcome = co_await running;
     if (!outcome)
         co_return outcome.error();
@@ -540,19 +630,13 @@ QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::ripgrepFiles(QStri
     if (outcome->exitCode == 2 && !outcome->sawOutput && !outcome->errors.isEmpty())
         co_return Error{tr("ripgrep failed: %1").arg(outcome->errors)};
 
-    QFuture<QList<FoundFile>> stamping = QtConcurrent::run([directory, relative] {
-        QList<FoundFile> found;
-        const QDir root(directory);
-        for (const QString &name : relative) {
-            if (name.isEmpty())
-                continue;
-            const QString path = QDir::cleanPath(root.absoluteFilePath(name));
-            found.append(FoundFile{path, modifiedAt(path)});
-        }
-        sortNewestFirst(found);
-        return found;
+    QFuture<FileList> stamping = QtConcurrent::run([listed = std::move(listed), limit]() mutable {
+        const bool truncated = limit >= 0 && qsizetype(listed.size()) > limit;
+        if (truncated)
+            listed.resize(size_t(limit));
+        return FileList{newestFirst(std::move(listed)), truncated};
     });
-    QList<FoundFile> found = co_await stamping;
+    FileList found = co_await stamping;
     co_return found;
 }
 
@@ -573,13 +657,14 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::ripgrepGrep(QString rg, 
             const qsizetype nul = line.indexOf('\0');
             const qsizetype bar = nul < 0 ? -1 : line.indexOf('|', nul + 1);
             if (bar < 0)
-                return;
+                return true;
             bool ok = false;
             const qint64 number = line.mid(nul + 1, bar - nul - 1).toLongLong(&ok);
             if (!ok)
-                return;
+                return true;
             result.matches.append(Match{QDir::cleanPath(QString::fromUtf8(line.left(nul))), number,
                                         cutLine(QString::fromUtf8(line.mid(bar + 1))), {}});
+            return true;
         });
     const Result<ProcessOutcome> outcome = co_await running;
     if (!outcome)

@@ -27,7 +27,8 @@ QString GlobTool::description() const
            "Usage:\n"
            "- Patterns like \"**/*.ts\" or \"src/**/*.{h,cpp}\"; a pattern without \"/\" such as \"*.md\" matches "
            "file names at any depth.\n"
-           "- Returns absolute paths, the most recently modified first, at most 100.\n"
+           "- Returns absolute paths, the most recently modified first, at most 100; when more match, the "
+           "first 100 in path order are returned, so narrow the pattern or the path.\n"
            "- Hidden files are included; the .git folder is not.\n"
            "- To find text inside files use the grep tool. For an open-ended search that may take several "
            "rounds, use the task tool.\n"
@@ -81,16 +82,16 @@ QCoro::Task<ToolResult> GlobTool::execute(QJsonObject arguments, ToolContext con
 
     // ripgrep lets a later glob override an earlier one: the exclusion
     // comes last so that "**" does not bring .git back (it does in OpenCode).
-    QCoro::Task<Result<QList<FileSearch::FoundFile>>> searching =
-        FileSearch::files(search, QStringList{pattern, u"!.git/*"_s}, m_backend, context.abort);
-    const Result<QList<FileSearch::FoundFile>> found = co_await searching;
+    QCoro::Task<Result<FileSearch::FileList>> searching =
+        FileSearch::firstFiles(search, QStringList{pattern, u"!.git/*"_s}, MaxResults, m_backend, context.abort);
+    const Result<FileSearch::FileList> found = co_await searching;
     if (!found)
         co_return ToolFailure{found.errorMessage()};
 
-    const bool truncated = found->size() > MaxResults;
+    const bool truncated = found->truncated;
     QStringList lines;
-    for (qsizetype i = 0; i < std::min(found->size(), MaxResults); ++i)
-        lines.append(found->at(i).path);
+    for (const FileSearch::FoundFile &file : found->files)
+        lines.append(file.path);
     QString output = lines.isEmpty() ? u"No files found"_s : lines.join(u'\n');
     if (truncated)
         output += "\n\n(Results are truncated: showing first 100 results. Consider using a more specific path or "

@@ -141,25 +141,49 @@ private Q_SLOTS:
         QVERIFY(!everything.contains("linked.cpp"_L1));
     }
 
-    void globCapsAtAHundredNewestAndSaysSo_data() { addBackends(); }
-    void globCapsAtAHundredNewestAndSaysSo()
+    // More than 100 matches: the first 100 in path order (the same answer
+    // every time), newest first; newer files later in the order are left
+    // out, and the model is told to narrow the search.
+    void globCapsAtTheFirstHundredInPathOrderAndSaysSo_data() { addBackends(); }
+    void globCapsAtTheFirstHundredInPathOrderAndSaysSo()
     {
         QFETCH(Backend, backend);
         SKIP_WITHOUT_RIPGREP(backend);
         Project project;
         for (int i = 0; i < 105; ++i)
-            QVERIFY(!project.write(u"files/f%1.txt"_s.arg(i, 3, 10, QLatin1Char('0')), "x", i).isEmpty());
+            QVERIFY(!project.write(u"files/f%1.txt"_s.arg(i, 3, 10, QLatin1Char('0')), "x", 200 - i).isEmpty());
         GlobTool tool(ToolServices{}, backend);
         const ToolResult result = test::runTool(tool, {{"pattern"_L1, u"*.txt"_s}}, project.context());
         const ToolOutput *output = outputOf(result);
         QVERIFY2(output, qPrintable(test::describe(result)));
         const QStringList lines = output->output.split(u'\n');
-        QCOMPARE(lines.first(), project.path(u"files/f000.txt"_s));
-        QCOMPARE(lines.at(99), project.path(u"files/f099.txt"_s));
+        QCOMPARE(lines.first(), project.path(u"files/f099.txt"_s));
+        QCOMPARE(lines.at(99), project.path(u"files/f000.txt"_s));
         QVERIFY(!output->output.contains("f100"_L1));
+        QVERIFY(!output->output.contains("f104"_L1));
         QVERIFY(output->output.endsWith("\n\n(Results are truncated: showing first 100 results. Consider using a more "
                                         "specific path or pattern.)"_L1));
         QCOMPARE(output->metadata.value("count"_L1).toInt(), 100);
+        QCOMPARE(output->metadata.value("truncated"_L1), QJsonValue(true));
+    }
+
+    // Path order is folder by folder, as ripgrep's sorted walk goes: the
+    // files of "d/" come before "d.txt" although '.' sorts before '/'.
+    void globPathOrderGoesFolderByFolder_data() { addBackends(); }
+    void globPathOrderGoesFolderByFolder()
+    {
+        QFETCH(Backend, backend);
+        SKIP_WITHOUT_RIPGREP(backend);
+        Project project;
+        for (int i = 0; i < 100; ++i)
+            QVERIFY(!project.write(u"d/f%1.txt"_s.arg(i, 3, 10, QLatin1Char('0')), "x", i + 1).isEmpty());
+        QVERIFY(!project.write(u"d.txt"_s, "x", 0).isEmpty());
+        GlobTool tool(ToolServices{}, backend);
+        const ToolResult result = test::runTool(tool, {{"pattern"_L1, u"*.txt"_s}}, project.context());
+        const ToolOutput *output = outputOf(result);
+        QVERIFY2(output, qPrintable(test::describe(result)));
+        QVERIFY(!output->output.contains(project.path(u"d.txt"_s) + u'\n'));
+        QVERIFY(output->output.startsWith(project.path(u"d/f000.txt"_s) + u'\n'));
         QCOMPARE(output->metadata.value("truncated"_L1), QJsonValue(true));
     }
 
