@@ -84,6 +84,7 @@ public:
     void abort(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID, const QString &newID);
     void remove(const QString &sessionID);
+    void rename(const QString &sessionID, const QString &title);
     void housekeep();
     QCoro::Task<> revert(SessionRevert::Target target, bool undo);
 
@@ -601,6 +602,31 @@ void Engine::Private::remove(const QString &sessionID)
     publish(SessionDeleted{**session});
 }
 
+void Engine::Private::rename(const QString &sessionID, const QString &title)
+{
+    const QString trimmed = title.simplified();
+    if (trimmed.isEmpty()) {
+        publish(SessionError{sessionID, unknownError(tr("A session's title cannot be empty."))});
+        return;
+    }
+    const Result<std::optional<Session>> session = ready() ? store->session(sessionID)
+                                                           : Result<std::optional<Session>>(Error(tr("The database is not open.")));
+    if (!session || !*session) {
+        publish(SessionError{sessionID, unknownError(session ? tr("Session %1 does not exist.").arg(sessionID)
+                                                             : session.errorMessage())});
+        return;
+    }
+    Session renamed = **session;
+    renamed.title = trimmed;
+    renamed.time.updated = now();
+    const Result<void> saved = store->upsertSession(renamed);
+    if (!saved) {
+        publish(SessionError{sessionID, unknownError(saved.errorMessage())});
+        return;
+    }
+    publish(SessionUpdated{renamed});
+}
+
 QCoro::Task<> Engine::Private::revert(SessionRevert::Target target, bool undo)
 {
     QPointer<Engine> guard(q);
@@ -808,6 +834,11 @@ void Engine::fork(const QString &sessionID, const QString &messageID, const QStr
 void Engine::deleteSession(const QString &sessionID)
 {
     QMetaObject::invokeMethod(this, [this, sessionID] { d->remove(sessionID); }, Qt::QueuedConnection);
+}
+
+void Engine::renameSession(const QString &sessionID, const QString &title)
+{
+    QMetaObject::invokeMethod(this, [this, sessionID, title] { d->rename(sessionID, title); }, Qt::QueuedConnection);
 }
 
 void Engine::revert(const QString &sessionID, const QString &messageID, const std::optional<QString> &partID)

@@ -134,6 +134,10 @@ public:
     void fork(const QString &sessionID, const QString &messageID = {}, const QString &newID = {});
     // Aborts, then deletes the session and its children.
     void deleteSession(const QString &sessionID);
+    // Gives the session a title of the person's choosing (trimmed; an
+    // empty one is refused with SessionError). A title the engine would
+    // generate never replaces it afterwards.
+    void renameSession(const QString &sessionID, const QString &title);
     // Takes the session back to before `messageID` (or before its part
     // `partID`), reference §11.3: the files the later steps changed are put
     // back, the later messages are hidden (session.revert) and deleted when
