@@ -102,8 +102,9 @@ double ripgrepFirstLinesMs(const QString &rg, const QStringList &arguments, cons
 // How many files FileSearch::files lists (-1 on failure).
 QCoro::Task<qsizetype> countAllFiles(QString root, FileSearch::Backend backend)
 {
+    AbortSignal abort; // a null one means "stopped"
     QCoro::Task<Result<QList<FileSearch::FoundFile>>> listing =
-        FileSearch::files(root, {u"**/*.cpp"_s, u"!.git/*"_s}, backend, nullptr);
+        FileSearch::files(root, {u"**/*.cpp"_s, u"!.git/*"_s}, backend, &abort);
     const Result<QList<FileSearch::FoundFile>> found = co_await listing;
     if (!found)
         std::fprintf(stderr, "bench_search: listing failed: %s\n", qPrintable(found.errorMessage()));

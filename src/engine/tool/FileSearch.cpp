@@ -340,7 +340,13 @@ qint64 modifiedMsOf(const QByteArray &path)
 // path (grep's matches are ordered the same way).
 QList<FileSearch::FoundFile> newestFirst(std::vector<StampedPath> paths)
 {
-    QtConcurrent::blockingMap(paths, [](StampedPath &entry) { entry.modifiedMs = modifiedMsOf(entry.path); });
+    const auto stamp = [](StampedPath &entry) { entry.modifiedMs = modifiedMsOf(entry.path); };
+    // Handing a few hundred stats to the pool costs more than it saves.
+    constexpr size_t ParallelFrom = 2000;
+    if (paths.size() < ParallelFrom)
+        std::for_each(paths.begin(), paths.end(), stamp);
+    else
+        QtConcurrent::blockingMap(paths, stamp);
     std::sort(paths.begin(), paths.end(), [](const StampedPath &a, const StampedPath &b) {
         if (a.modifiedMs != b.modifiedMs)
             return a.modifiedMs > b.modifiedMs;
@@ -630,12 +636,16 @@ QCoro::Task<Result<FileSearch::FileList>> FileSearch::ripgrepFiles(QString rg, Q
     if (outcome->exitCode == 2 && !outcome->sawOutput && !outcome->errors.isEmpty())
         co_return Error{tr("ripgrep failed: %1").arg(outcome->errors)};
 
-    QFuture<FileList> stamping = QtConcurrent::run([listed = std::move(listed), limit]() mutable {
+    const auto stampAll = [limit](std::vector<StampedPath> listed) {
         const bool truncated = limit >= 0 && qsizetype(listed.size()) > limit;
         if (truncated)
             listed.resize(size_t(limit));
         return FileList{newestFirst(std::move(listed)), truncated};
-    });
+    };
+    // A capped listing is a few stats: not worth a trip to the pool.
+    if (limit >= 0 && limit < 1000)
+        co_return stampAll(std::move(listed));
+    QFuture<FileList> stamping = QtConcurrent::run(stampAll, std::move(listed));
     FileList found = co_await stamping;
     co_return found;
 }
