@@ -33,3 +33,10 @@ if(QCODE_SANITIZE)
         target_link_options(qcode_options INTERFACE -fsanitize=address,undefined)
     endif()
 endif()
+
+# ccache, where it is installed, makes rebuilds and several checkouts on one
+# machine cheap; the build does not need it.
+find_program(QCODE_CCACHE ccache)
+if(QCODE_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${QCODE_CCACHE})
+endif()
