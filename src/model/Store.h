@@ -36,6 +36,13 @@ struct MessagePage {
     std::optional<MessageCursor> next; // absent on the last page
 };
 
+// What one assistant message cost and used (the context meter's figures).
+struct MessageUsage {
+    QString id;
+    double cost = 0;
+    TokenUsage tokens;
+};
+
 struct StoreOptions {
     int busyTimeoutMs = 5000; // how long a write waits for another writer
 };
@@ -87,6 +94,15 @@ public:
     Result<MessagePage> messagePage(const QString &sessionID, const std::optional<MessageCursor> &before = {},
                                     int limit = PageSize);
     Result<QList<MessageWithParts>> messages(const QString &sessionID); // oldest first, all
+    // Every message of the session as (time_created, id), oldest first,
+    // read from the index alone: the chat view's rows, before any content.
+    Result<QList<MessageCursor>> messageIndex(const QString &sessionID);
+    // The messages with these ids and their parts, in the order asked;
+    // ids that are not stored are left out.
+    Result<QList<MessageWithParts>> messagesById(const QStringList &ids);
+    // The cost and tokens of every assistant message of the session, oldest
+    // first, without reading their parts.
+    Result<QList<MessageUsage>> usage(const QString &sessionID);
     Result<QList<MessageWithParts>> history(const QString &sessionID);  // oldest first, filterCompacted
 
     Result<void> setTodos(const QString &sessionID, const QList<Todo> &todos);

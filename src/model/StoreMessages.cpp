@@ -1,4 +1,6 @@
 // The Store's messages and parts: upserts, pages, and history.
+#include <QJsonDocument>
+
 #include <algorithm>
 
 #include "CompactionFilter.h"
@@ -144,6 +146,76 @@ Result<QList<MessageWithParts>> Store::messages(const QString &sessionID)
     } while (cursor);
     std::reverse(all.begin(), all.end());
     return all;
+}
+
+Result<QList<MessageCursor>> Store::messageIndex(const QString &sessionID)
+{
+    QList<MessageCursor> index;
+    auto read = forEachRow(u"SELECT time_created, id FROM message WHERE session_id = ? ORDER BY time_created, id"_s,
+                           {sessionID}, tr("read the messages of session %1").arg(sessionID),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               index.append(MessageCursor{row.value(0).toLongLong(), row.value(1).toString()});
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return index;
+}
+
+Result<QList<MessageWithParts>> Store::messagesById(const QStringList &ids)
+{
+    // SQLite bounds the number of bound values in one statement.
+    constexpr qsizetype Batch = 400;
+    QHash<QString, Message> infos;
+    QHash<QString, QList<Part>> grouped;
+    for (qsizetype start = 0; start < ids.size(); start += Batch) {
+        const QStringList batch = ids.mid(start, Batch);
+        QString placeholders = u"?"_s;
+        for (qsizetype i = 1; i < batch.size(); ++i)
+            placeholders += u",?"_s;
+        auto read = forEachRow(u"SELECT id, session_id, CAST(data AS BLOB) FROM message WHERE id IN ("_s + placeholders +
+                                   u")"_s,
+                               QVariantList(batch.begin(), batch.end()), tr("read messages"),
+                               [&](const QSqlQuery &row) -> Result<void> {
+                                   auto info = messageFromRow(row.value(0).toString(), row.value(1).toString(),
+                                                              row.value(2));
+                                   if (!info)
+                                       return info.error();
+                                   infos.insert(info->id(), std::move(info).value());
+                                   return {};
+                               });
+        if (!read)
+            return read.error();
+        if (auto loaded = partsOf(batch, &grouped); !loaded)
+            return loaded.error();
+    }
+    QList<MessageWithParts> found;
+    found.reserve(infos.size());
+    for (const QString &id : ids) {
+        auto info = infos.constFind(id);
+        if (info != infos.constEnd())
+            found.append(MessageWithParts{*info, grouped.value(id)});
+    }
+    return found;
+}
+
+Result<QList<MessageUsage>> Store::usage(const QString &sessionID)
+{
+    QList<MessageUsage> usage;
+    auto read = forEachRow(u"SELECT id, json_extract(data, '$.cost'), CAST(json_extract(data, '$.tokens') AS TEXT)"
+                           " FROM message WHERE session_id = ? AND json_extract(data, '$.role') = 'assistant'"
+                           " ORDER BY time_created, id"_s,
+                           {sessionID}, tr("read the usage of session %1").arg(sessionID),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               const QJsonObject tokens =
+                                   QJsonDocument::fromJson(row.value(2).toString().toUtf8()).object();
+                               usage.append(MessageUsage{row.value(0).toString(), row.value(1).toDouble(),
+                                                         TokenUsage::fromJson(tokens)});
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return usage;
 }
 
 Result<QList<MessageWithParts>> Store::history(const QString &sessionID)

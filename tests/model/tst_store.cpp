@@ -61,6 +61,9 @@ private Q_SLOTS:
     void deletingAMessageRemovesItsParts();
     void pagesWalkNewestFirstWithoutGapsOrRepeats();
     void pagesBreakTiesOnEqualTimesById();
+    void theMessageIndexListsEveryMessageOldestFirstWithoutContent();
+    void messagesByIdComeInTheOrderAskedAndSkipUnknownIds();
+    void usageListsTheCostAndTokensOfEachAssistantMessage();
     void historyStopsAtTheLastCompletedCompaction();
     void sessionsOfAProjectAreNewestFirst();
     void sessionRoundTripsThroughItsColumns();
@@ -242,6 +245,87 @@ void StoreTest::pagesWalkNewestFirstWithoutGapsOrRepeats()
     REQUIRE(all);
     QCOMPARE(all->size(), 120);
     QCOMPARE(all->first().info.id(), written.last()); // oldest first
+}
+
+void StoreTest::theMessageIndexListsEveryMessageOldestFirstWithoutContent()
+{
+    QStringList written;
+    REQUIRE(m_store->transaction([&]() -> Result<void> {
+        for (int i = 0; i < 30; ++i) {
+            // Equal times every other message: the index orders them by id.
+            const Message m = makeUserMessage(m_session.id, 1000 + i / 2);
+            written.append(m.id());
+            if (auto ok = m_store->updateMessage(m); !ok)
+                return ok;
+        }
+        return {};
+    }));
+    const Session other = makeSession();
+    REQUIRE(m_store->upsertSession(other));
+    REQUIRE(m_store->updateMessage(makeUserMessage(other.id, 500)));
+
+    const auto index = m_store->messageIndex(m_session.id);
+    REQUIRE(index);
+    QStringList ids;
+    for (const MessageCursor &row : *index)
+        ids.append(row.id);
+    QCOMPARE(ids, written);
+    QCOMPARE(index->first().timeCreated, 1000);
+    QCOMPARE(index->last().timeCreated, 1014);
+    QVERIFY(m_store->messageIndex(u"ses_unknown"_s)->isEmpty());
+}
+
+void StoreTest::messagesByIdComeInTheOrderAskedAndSkipUnknownIds()
+{
+    QStringList ids;
+    REQUIRE(m_store->transaction([&]() -> Result<void> {
+        // More than one batch of bound values.
+        for (int i = 0; i < 450; ++i) {
+            const Message m = makeUserMessage(m_session.id, 1000 + i);
+            ids.append(m.id());
+            if (auto ok = m_store->updateMessage(m); !ok)
+                return ok;
+            if (auto ok = m_store->updatePart(makeTextPart(m_session.id, m.id(), QString::number(i))); !ok)
+                return ok;
+        }
+        return {};
+    }));
+    QStringList asked{ids.at(7), u"msg_unknown"_s, ids.at(2)};
+    asked.append(ids.mid(10));
+    const auto found = m_store->messagesById(asked);
+    REQUIRE(found);
+    QCOMPARE(found->size(), asked.size() - 1);
+    QCOMPARE(found->at(0).info.id(), ids.at(7));
+    QCOMPARE(found->at(0).parts.size(), 1);
+    QCOMPARE(found->at(0).parts.first().as<TextPart>()->text, u"7"_s);
+    QCOMPARE(found->at(1).info.id(), ids.at(2));
+    QCOMPARE(found->last().info.id(), ids.last());
+    QCOMPARE(found->last().parts.first().as<TextPart>()->text, u"449"_s);
+    QVERIFY(m_store->messagesById({})->isEmpty());
+}
+
+void StoreTest::usageListsTheCostAndTokensOfEachAssistantMessage()
+{
+    const Message user = makeUserMessage(m_session.id, 1000);
+    REQUIRE(m_store->updateMessage(user));
+    AssistantMessage first = *makeAssistantMessage(m_session.id, user.id(), 1001).assistant();
+    first.cost = 0.5;
+    first.tokens.input = 100;
+    first.tokens.output = 20;
+    first.tokens.cacheRead = 7;
+    AssistantMessage second = *makeAssistantMessage(m_session.id, user.id(), 1002).assistant();
+    second.cost = 0.25;
+    REQUIRE(m_store->updateMessage(first));
+    REQUIRE(m_store->updateMessage(second));
+    const auto usage = m_store->usage(m_session.id);
+    REQUIRE(usage);
+    QCOMPARE(usage->size(), 2);
+    QCOMPARE(usage->at(0).id, first.id);
+    QCOMPARE(usage->at(0).cost, 0.5);
+    QCOMPARE(usage->at(0).tokens.input, 100);
+    QCOMPARE(usage->at(0).tokens.output, 20);
+    QCOMPARE(usage->at(0).tokens.cacheRead, 7);
+    QCOMPARE(usage->at(1).cost, 0.25);
 }
 
 void StoreTest::pagesBreakTiesOnEqualTimesById()
