@@ -1,0 +1,12 @@
+#include "ChatContext.h"
+
+#include <QDateTime>
+
+namespace qcode {
+
+qint64 ChatContext::now() const
+{
+    return clock ? clock() : QDateTime::currentMSecsSinceEpoch();
+}
+
+} // namespace qcode

@@ -1,0 +1,118 @@
+#include "ReasoningWidget.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "ui/chat/ChatColors.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+
+ReasoningWidget::ReasoningWidget(QWidget *parent) : PartWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 2, 0, 2);
+    layout->setSpacing(2);
+    m_header = new QToolButton(this);
+    m_header->setObjectName(u"reasoningHeader"_s);
+    m_header->setCheckable(true);
+    m_header->setAutoRaise(true);
+    m_header->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_header->setArrowType(Qt::RightArrow);
+    m_header->setToolTip(tr("Show or hide the model's reasoning"));
+    layout->addWidget(m_header, 0, Qt::AlignLeft);
+    m_body = new QLabel(this);
+    m_body->setObjectName(u"reasoningBody"_s);
+    m_body->setTextFormat(Qt::PlainText);
+    m_body->setWordWrap(true);
+    m_body->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_body->setIndent(12);
+    m_body->hide();
+    layout->addWidget(m_body);
+    m_bodyUpdate.setSingleShot(true);
+    m_bodyUpdate.setInterval(80);
+    connect(&m_bodyUpdate, &QTimer::timeout, this, &ReasoningWidget::renderBody);
+    connect(m_header, &QToolButton::toggled, this, &ReasoningWidget::setExpanded);
+    applyColours();
+}
+
+void ReasoningWidget::setPart(const Part &part, const Message &)
+{
+    const ReasoningPart *reasoning = part.as<ReasoningPart>();
+    if (!reasoning)
+        return;
+    m_text = reasoning->text;
+    m_start = reasoning->time.start;
+    m_end = reasoning->time.end;
+    renderHeader();
+    if (isExpanded())
+        renderBody();
+}
+
+void ReasoningWidget::appendDelta(const Part &part, const Message &, const QString &, const QString &)
+{
+    if (const ReasoningPart *reasoning = part.as<ReasoningPart>())
+        m_text = reasoning->text;
+    if (isExpanded() && !m_bodyUpdate.isActive())
+        m_bodyUpdate.start();
+}
+
+QString ReasoningWidget::markdown() const
+{
+    return {};
+}
+
+bool ReasoningWidget::isExpanded() const
+{
+    return m_header->isChecked();
+}
+
+void ReasoningWidget::setExpanded(bool expanded)
+{
+    if (m_header->isChecked() != expanded)
+        m_header->setChecked(expanded); // comes back here through toggled
+    m_header->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
+    if (expanded)
+        renderBody();
+    m_body->setVisible(expanded);
+}
+
+QString ReasoningWidget::headerText() const
+{
+    return m_header->text();
+}
+
+void ReasoningWidget::renderHeader()
+{
+    if (!m_end) {
+        m_header->setText(tr("Thinking…"));
+        return;
+    }
+    const double seconds = double(std::max<qint64>(*m_end - m_start, 0)) / 1000.0;
+    m_header->setText(tr("Thought for %1 s").arg(QLocale().toString(seconds, 'f', 1)));
+}
+
+void ReasoningWidget::renderBody()
+{
+    m_body->setText(m_text.trimmed().isEmpty() ? tr("(no reasoning text)") : m_text.trimmed());
+}
+
+void ReasoningWidget::changeEvent(QEvent *event)
+{
+    PartWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyColours();
+}
+
+void ReasoningWidget::applyColours()
+{
+    QPalette palette = m_body->palette();
+    palette.setColor(QPalette::WindowText, ChatColors::muted(this->palette()));
+    m_body->setPalette(palette);
+}
+
+} // namespace qcode
