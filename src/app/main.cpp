@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "CommandLine.h"
+#include "EngineHost.h"
 #include "engine/config/DataPaths.h"
 #include "run/RunCommand.h"
 #include "model/Store.h"
@@ -59,7 +60,8 @@ int main(int argc, char *argv[])
         return 1;
     }
 
-    qcode::MainWindow window(store->get());
+    qcode::EngineHost engine;
+    qcode::MainWindow window(store->get(), engine.engine());
     window.show();
     const QStringList folders = parser.positionalArguments();
     if (!folders.isEmpty())

@@ -2,12 +2,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
-#include <QListView>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -15,10 +16,18 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTreeView>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
-#include "model/SessionListModel.h"
+#include "SessionController.h"
+#include "SessionPane.h"
+#include "SessionSidebar.h"
+#include "engine/Engine.h"
+#include "model/SessionMarkdown.h"
 #include "model/Store.h"
+#include "ui/chat/ChatView.h"
+#include "ui/support/Background.h"
 
 using namespace Qt::StringLiterals;
 
@@ -29,35 +38,77 @@ constexpr int MaxRecentProjects = 10;
 const QString RecentKey = u"projects/recent"_s;
 const QString GeometryKey = u"window/geometry"_s;
 const QString StateKey = u"window/state"_s;
+const QString SplitterKey = u"window/splitter"_s;
+
+// Reads a whole session and renders it, on a worker thread with a
+// connection of its own: a long session must not stall the window.
+Result<QString> sessionAsMarkdown(const QString &databasePath, const QString &sessionID)
+{
+    Result<std::unique_ptr<Store>> store = Store::open(databasePath);
+    if (!store)
+        return store.error();
+    const Result<std::optional<Session>> session = (*store)->session(sessionID);
+    if (!session)
+        return session.error();
+    if (!*session)
+        return Error(MainWindow::tr("The session is gone."));
+    const Result<QList<MessageWithParts>> messages = (*store)->messages(sessionID);
+    if (!messages)
+        return messages.error();
+    return SessionMarkdown::render(**session, *messages);
+}
 
 } // namespace
 
-MainWindow::MainWindow(Store *store, QWidget *parent) : QMainWindow(parent), m_store(store)
+MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
+    : QMainWindow(parent)
+    , m_store(store)
+    , m_engine(engine)
 {
     setWindowTitle(tr("qcode"));
-    m_sessions = new SessionListModel(this);
+    m_controller = new SessionController(store, engine, this);
 
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(createEmptyState());
     m_pages->addWidget(createProjectView());
     setCentralWidget(m_pages);
+    createMenus();
 
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open Project Folder…"), this, &MainWindow::chooseProject);
-    open->setShortcut(QKeySequence::Open);
-    open->setToolTip(tr("Open a project folder (%1)").arg(open->shortcut().toString(QKeySequence::NativeText)));
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
+    m_statusLabel = new QLabel(this);
+    m_statusLabel->setObjectName(u"sessionStatus"_s);
+    statusBar()->addPermanentWidget(m_statusLabel);
+    showStatus(tr("Database: %1").arg(QDir::toNativeSeparators(m_store->path())));
 
-    rebuildRecentMenu();
-    statusBar()->showMessage(tr("Database: %1").arg(QDir::toNativeSeparators(m_store->path())));
+    connect(m_controller, &SessionController::projectOpened, this, [this](const QString &directory) {
+        m_pages->setCurrentIndex(1);
+        const QModelIndex newest = m_controller->sessions()->index(0, 0);
+        if (newest.isValid())
+            m_controller->showSession(newest.data(SessionTreeModel::IdRole).toString());
+        Q_EMIT projectOpened(directory);
+    });
+    connect(m_controller, &SessionController::projectFailed, this,
+            [this](const QString &, const QString &message) { showStatus(message); });
+    connect(m_controller, &SessionController::currentSessionChanged, this, [this](const QString &sessionID) {
+        m_sidebar->setCurrentSession(sessionID);
+        updateSessionActions();
+    });
+    connect(m_controller, &SessionController::sessionStatusChanged, this, [this] { updateSessionActions(); });
+    connect(m_controller, &SessionController::errorReported, this,
+            [this](const std::optional<QString> &sessionID, const QString &message) {
+                if (!sessionID || sessionID->isEmpty() || *sessionID == m_controller->currentSession())
+                    showStatus(message);
+            });
+    connect(m_controller, &SessionController::sessionCompacted, this, [this](const QString &sessionID) {
+        if (sessionID == m_controller->currentSession())
+            showStatus(tr("The conversation was summarized to fit the model's context."));
+    });
 
     QSettings settings;
     if (!restoreGeometry(settings.value(GeometryKey).toByteArray()))
-        resize(1100, 760);
+        resize(1200, 800);
     restoreState(settings.value(StateKey).toByteArray());
+    m_splitter->restoreState(settings.value(SplitterKey).toByteArray());
+    updateSessionActions();
 }
 
 MainWindow::~MainWindow() = default;
@@ -79,6 +130,7 @@ QWidget *MainWindow::createEmptyState()
     hint->setAlignment(Qt::AlignCenter);
     auto *button = new QPushButton(tr("Open Folder…"), page);
     button->setObjectName(u"openProjectButton"_s);
+    button->setToolTip(tr("Open a project folder (%1)").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
     connect(button, &QPushButton::clicked, this, &MainWindow::chooseProject);
     layout->addWidget(title);
     layout->addWidget(hint);
@@ -89,60 +141,137 @@ QWidget *MainWindow::createEmptyState()
 
 QWidget *MainWindow::createProjectView()
 {
-    auto *splitter = new QSplitter(this);
-    splitter->setObjectName(u"projectSplitter"_s);
-    m_sessionView = new QListView(splitter);
-    m_sessionView->setObjectName(u"sessionList"_s);
-    m_sessionView->setModel(m_sessions);
-    m_projectHint = new QLabel(splitter);
-    m_projectHint->setObjectName(u"projectHint"_s);
-    m_projectHint->setAlignment(Qt::AlignCenter);
-    m_projectHint->setWordWrap(true);
-    splitter->setStretchFactor(1, 1);
-    return splitter;
+    m_splitter = new QSplitter(this);
+    m_splitter->setObjectName(u"projectSplitter"_s);
+    m_sidebar = new SessionSidebar(m_controller->sessions(), m_splitter);
+    ChatContext context;
+    m_pane = new SessionPane(m_controller, context, m_splitter);
+    m_splitter->addWidget(m_sidebar);
+    m_splitter->addWidget(m_pane);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({260, 940});
+    m_splitter->setChildrenCollapsible(false);
+
+    connect(m_sidebar, &SessionSidebar::sessionActivated, m_controller, &SessionController::showSession);
+    connect(m_sidebar, &SessionSidebar::newSessionRequested, m_controller, &SessionController::newSession);
+    connect(m_sidebar, &SessionSidebar::forkRequested, m_controller,
+            [this](const QString &sessionID) { m_controller->fork(sessionID); });
+    connect(m_sidebar, &SessionSidebar::deleteConfirmed, m_controller, &SessionController::remove);
+
+    ChatView *chat = m_pane->chatView();
+    connect(chat, &ChatView::openSessionRequested, m_controller, &SessionController::showSession);
+    connect(chat, &ChatView::retryRequested, m_controller, &SessionController::retry);
+    connect(chat, &ChatView::revertRequested, m_controller, &SessionController::revertTo);
+    connect(chat, &ChatView::forkRequested, m_controller, [this](const QString &messageID) {
+        m_controller->fork(m_controller->currentSession(), messageID);
+    });
+    return m_splitter;
+}
+
+QAction *MainWindow::addAction(QMenu *menu, const QString &text, const QKeySequence &shortcut, const QString &tip)
+{
+    QAction *action = menu->addAction(text);
+    action->setShortcut(shortcut);
+    const QString keys = shortcut.toString(QKeySequence::NativeText);
+    action->setToolTip(keys.isEmpty() ? tip : tr("%1 (%2)").arg(tip, keys));
+    action->setStatusTip(tip);
+    return action;
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = addAction(file, tr("&Open Project Folder…"), QKeySequence::Open, tr("Open a project folder"));
+    connect(open, &QAction::triggered, this, &MainWindow::chooseProject);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    QAction *newSession = addAction(file, tr("&New Session"), QKeySequence::New, tr("Start a new session"));
+    connect(newSession, &QAction::triggered, m_controller, &SessionController::newSession);
+    file->addSeparator();
+    // Some desktops define no standard Quit key; Ctrl+Q is everyone's.
+    const QKeySequence quitKey = QKeySequence::keyBindings(QKeySequence::Quit).value(0, QKeySequence(Qt::CTRL | Qt::Key_Q));
+    QAction *quit = addAction(file, tr("&Quit"), quitKey, tr("Quit qcode"));
+    connect(quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *copySession = addAction(edit, tr("Copy Session as &Markdown"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                                     tr("Copy the whole conversation as Markdown"));
+    connect(copySession, &QAction::triggered, this, &MainWindow::copySessionAsMarkdown);
+    QAction *find = addAction(edit, tr("&Find Session"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
+                              tr("Search the sessions by title"));
+    connect(find, &QAction::triggered, this, [this] {
+        m_sidebar->searchField()->setFocus();
+        m_sidebar->searchField()->selectAll();
+    });
+
+    QMenu *session = menuBar()->addMenu(tr("&Session"));
+    m_stop = addAction(session, tr("&Stop"), QKeySequence(Qt::Key_Escape), tr("Stop the running turn"));
+    m_stop->setShortcutContext(Qt::WindowShortcut);
+    connect(m_stop, &QAction::triggered, m_controller, &SessionController::abort);
+    QAction *compact = addAction(session, tr("&Compact"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+                                 tr("Summarize the conversation so far to free the model's context"));
+    connect(compact, &QAction::triggered, m_controller, &SessionController::compact);
+    session->addSeparator();
+    QAction *undo = addAction(session, tr("&Undo Last Prompt"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Z),
+                              tr("Take back the last prompt and the file changes it made"));
+    connect(undo, &QAction::triggered, m_controller, &SessionController::undo);
+    QAction *redo = addAction(session, tr("&Redo"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_Z),
+                              tr("Bring back what the last undo took back"));
+    connect(redo, &QAction::triggered, m_controller, &SessionController::redo);
+    session->addSeparator();
+    QAction *rename = addAction(session, tr("Re&name"), QKeySequence(Qt::Key_F2), tr("Rename the open session"));
+    connect(rename, &QAction::triggered, this, [this] { m_sidebar->rename(m_controller->currentSession()); });
+    QAction *fork = addAction(session, tr("&Fork"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+                              tr("A copy of the open session, to try another way"));
+    connect(fork, &QAction::triggered, this, [this] { m_controller->fork(m_controller->currentSession()); });
+    QAction *remove = addAction(session, tr("&Delete…"), QKeySequence(Qt::CTRL | Qt::Key_Delete),
+                                tr("Delete the open session"));
+    connect(remove, &QAction::triggered, this, [this] { m_sidebar->confirmDelete(m_controller->currentSession()); });
+    m_sessionActions = {copySession, compact, undo, redo, rename, fork, remove};
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *latest = addAction(view, tr("Jump to &Latest"), QKeySequence(Qt::CTRL | Qt::Key_End),
+                                tr("Scroll to the newest message"));
+    connect(latest, &QAction::triggered, this, [this] { m_pane->chatView()->scrollToBottom(); });
+    QAction *sidebar = addAction(view, tr("Show &Sessions"), QKeySequence(Qt::CTRL | Qt::Key_B),
+                                 tr("Show or hide the list of sessions"));
+    sidebar->setCheckable(true);
+    sidebar->setChecked(true);
+    connect(sidebar, &QAction::toggled, m_sidebar, &QWidget::setVisible);
+
+    rebuildRecentMenu();
 }
 
 void MainWindow::chooseProject()
 {
-    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Project Folder"), m_projectDirectory);
-    if (!folder.isEmpty())
-        openProject(folder);
+    auto *dialog = new QFileDialog(this, tr("Open Project Folder"), m_controller->projectDirectory());
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::openProject);
+    dialog->open();
 }
 
 void MainWindow::openProject(const QString &directory)
 {
     const QFileInfo info(directory);
     if (!info.isDir()) {
-        statusBar()->showMessage(tr("%1 is not a folder.").arg(QDir::toNativeSeparators(directory)));
+        showStatus(tr("%1 is not a folder.").arg(QDir::toNativeSeparators(directory)));
         return;
     }
-    m_projectDirectory = QDir::cleanPath(info.absoluteFilePath());
+    const QString folder = QDir::cleanPath(info.absoluteFilePath());
     setWindowTitle(tr("%1 — qcode").arg(info.fileName()));
+    rememberRecent(folder);
+    m_controller->openProject(folder);
+}
 
-    QList<Session> sessions;
-    QString projectID;
-    auto project = m_store->projectForWorktree(m_projectDirectory);
-    if (!project) {
-        statusBar()->showMessage(project.error().message);
-    } else if (project->has_value()) {
-        projectID = (*project)->id;
-        auto list = m_store->sessions(projectID);
-        if (list)
-            sessions = std::move(list).value();
-        else
-            statusBar()->showMessage(list.error().message);
-    }
-    m_sessions->setSessions(projectID, sessions);
-    m_projectHint->setText(sessions.isEmpty()
-                               ? tr("No sessions in %1 yet.").arg(QDir::toNativeSeparators(m_projectDirectory))
-                               : tr("%n session(s) in %1.", nullptr, int(sessions.size()))
-                                     .arg(QDir::toNativeSeparators(m_projectDirectory)));
-    m_pages->setCurrentIndex(1);
-
+void MainWindow::rememberRecent(const QString &directory)
+{
     QSettings settings;
     QStringList recent = settings.value(RecentKey).toStringList();
-    recent.removeAll(m_projectDirectory);
-    recent.prepend(m_projectDirectory);
+    recent.removeAll(directory);
+    recent.prepend(directory);
     settings.setValue(RecentKey, QStringList(recent.mid(0, MaxRecentProjects)));
     rebuildRecentMenu();
 }
@@ -158,11 +287,51 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
+void MainWindow::showStatus(const QString &message)
+{
+    statusBar()->showMessage(message, 10000);
+}
+
+void MainWindow::updateSessionActions()
+{
+    const QString current = m_controller->currentSession();
+    const bool open = !current.isEmpty();
+    for (QAction *action : std::as_const(m_sessionActions))
+        action->setEnabled(open);
+    const bool busy = open && m_controller->isBusy(current);
+    m_stop->setEnabled(busy);
+    const std::optional<SessionStatus> status = m_controller->status(current);
+    if (!status)
+        m_statusLabel->setText(open ? tr("Ready") : QString());
+    else if (status->type == SessionStatus::Type::Retry)
+        m_statusLabel->setText(tr("Waiting to retry"));
+    else
+        m_statusLabel->setText(tr("Working…"));
+}
+
+void MainWindow::copySessionAsMarkdown()
+{
+    const QString sessionID = m_controller->currentSession();
+    if (sessionID.isEmpty())
+        return;
+    showStatus(tr("Copying the session…"));
+    const QString path = m_store->path();
+    runInBackground(this, [path, sessionID] { return sessionAsMarkdown(path, sessionID); }, [this](const Result<QString> &markdown) {
+        if (!markdown) {
+            showStatus(tr("The session could not be copied: %1").arg(markdown.errorMessage()));
+            return;
+        }
+        QGuiApplication::clipboard()->setText(*markdown);
+        showStatus(tr("The session is on the clipboard as Markdown."));
+    });
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     QSettings settings;
     settings.setValue(GeometryKey, saveGeometry());
     settings.setValue(StateKey, saveState());
+    settings.setValue(SplitterKey, m_splitter->saveState());
     event->accept();
 }
 

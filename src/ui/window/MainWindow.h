@@ -2,45 +2,68 @@
 
 #include <QMainWindow>
 
+class QAction;
 class QLabel;
-class QListView;
 class QMenu;
+class QSplitter;
 class QStackedWidget;
 
 namespace qcode {
 
-class SessionListModel;
+class Engine;
+class SessionController;
+class SessionPane;
+class SessionSidebar;
 class Store;
 
-// The top-level window. Before a project is open it shows an honest empty
-// state; with one open, the project's sessions from the store.
+// The window people live in: a project folder's sessions on the left, the
+// open session on the right, menus whose every action has a shortcut.
+// It reads the database through its own connection (`store`, this thread)
+// and talks to the engine (another thread) only by queued calls and its
+// events, so it never waits on the network, a tool or a long query.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    explicit MainWindow(Store *store, QWidget *parent = nullptr);
+    MainWindow(Store *store, Engine *engine, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     void openProject(const QString &directory);
-    QString projectDirectory() const { return m_projectDirectory; }
+    SessionController *controller() const { return m_controller; }
+    SessionSidebar *sidebar() const { return m_sidebar; }
+    SessionPane *pane() const { return m_pane; }
+
+Q_SIGNALS:
+    // The folder is open and its sessions are listed.
+    void projectOpened(const QString &directory);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void chooseProject();
-    void rebuildRecentMenu();
     QWidget *createEmptyState();
     QWidget *createProjectView();
+    void createMenus();
+    QAction *addAction(QMenu *menu, const QString &text, const QKeySequence &shortcut, const QString &tip);
+    void chooseProject();
+    void rebuildRecentMenu();
+    void rememberRecent(const QString &directory);
+    void showStatus(const QString &message);
+    void updateSessionActions();
+    void copySessionAsMarkdown();
 
-    Store *m_store = nullptr;
-    QString m_projectDirectory;
+    Store *m_store;
+    Engine *m_engine;
+    SessionController *m_controller = nullptr;
     QStackedWidget *m_pages = nullptr;
-    QLabel *m_projectHint = nullptr;
-    QListView *m_sessionView = nullptr;
-    SessionListModel *m_sessions = nullptr;
+    QSplitter *m_splitter = nullptr;
+    SessionSidebar *m_sidebar = nullptr;
+    SessionPane *m_pane = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QLabel *m_statusLabel = nullptr;
+    QList<QAction *> m_sessionActions; // enabled only while a session is open
+    QAction *m_stop = nullptr;
 };
 
 } // namespace qcode

@@ -1,0 +1,25 @@
+#include "EngineHost.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+
+EngineHost::EngineHost(EngineOptions options, QObject *parent) : QObject(parent)
+{
+    m_thread.setObjectName(u"qcode-engine"_s);
+    m_engine = new Engine(std::move(options));
+    m_engine->moveToThread(&m_thread);
+    // The engine is deleted on its own thread, after the event loop's
+    // last turn: its sockets, timers and database connection live there.
+    connect(&m_thread, &QThread::finished, m_engine, &QObject::deleteLater);
+    m_thread.start();
+    m_engine->open();
+}
+
+EngineHost::~EngineHost()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+} // namespace qcode

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+#include "engine/Engine.h"
+
+namespace qcode {
+
+// The engine on a thread of its own (DESIGN.md §2), for the app's
+// lifetime: made and opened at start, and at exit stopped on its own
+// thread before the thread ends, so no loop outlives the objects it uses.
+class EngineHost : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit EngineHost(EngineOptions options = {}, QObject *parent = nullptr);
+    ~EngineHost() override;
+
+    Engine *engine() const { return m_engine; }
+
+private:
+    QThread m_thread;
+    Engine *m_engine = nullptr;
+};
+
+} // namespace qcode

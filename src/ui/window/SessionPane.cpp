@@ -1,0 +1,110 @@
+#include "SessionPane.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "ContextMeter.h"
+#include "RetryBanner.h"
+#include "RevertBanner.h"
+#include "SessionController.h"
+#include "TodoPanel.h"
+#include "ui/chat/ChatView.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+
+SessionPane::SessionPane(SessionController *controller, const ChatContext &context, QWidget *parent)
+    : QWidget(parent)
+    , m_controller(controller)
+{
+    setObjectName(u"sessionPane"_s);
+    m_layout = new QVBoxLayout(this);
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->setSpacing(0);
+
+    auto *header = new QWidget(this);
+    header->setObjectName(u"sessionHeader"_s);
+    auto *headerLayout = new QHBoxLayout(header);
+    headerLayout->setContentsMargins(16, 8, 12, 8);
+    m_title = new QLabel(header);
+    m_title->setObjectName(u"sessionTitle"_s);
+    m_title->setTextFormat(Qt::PlainText);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elided, never widens the window
+    headerLayout->addWidget(m_title, 1);
+    m_meter = new ContextMeter(header);
+    headerLayout->addWidget(m_meter);
+    m_layout->addWidget(header);
+
+    m_chat = new ChatView(controller->chat(), context, this);
+    m_layout->addWidget(m_chat, 1);
+
+    auto *banners = new QVBoxLayout;
+    banners->setContentsMargins(12, 4, 12, 4);
+    banners->setSpacing(4);
+    m_retry = new RetryBanner(this);
+    banners->addWidget(m_retry);
+    m_revert = new RevertBanner(this);
+    banners->addWidget(m_revert);
+    m_todos = new TodoPanel(this);
+    banners->addWidget(m_todos);
+    m_layout->addLayout(banners);
+
+    connect(m_retry, &RetryBanner::stopRequested, controller, &SessionController::abort);
+    connect(m_revert, &RevertBanner::redoRequested, controller, &SessionController::redo);
+    connect(controller, &SessionController::currentSessionChanged, this, [this] {
+        updateTitle();
+        const std::optional<SessionStatus> status = m_controller->status(m_controller->currentSession());
+        m_retry->setStatus(status.value_or(SessionStatus::idle()));
+    });
+    connect(controller->sessions(), &QAbstractItemModel::dataChanged, this, &SessionPane::updateTitle);
+    connect(controller, &SessionController::sessionStatusChanged, this,
+            [this](const QString &sessionID, const SessionStatus &status) {
+                if (sessionID == m_controller->currentSession())
+                    m_retry->setStatus(status);
+            });
+    connect(controller, &SessionController::todosChanged, m_todos, &TodoPanel::setTodos);
+    connect(controller, &SessionController::usageChanged, this, &SessionPane::updateUsage);
+    const auto revertChanged = [this] {
+        ChatModel *chat = m_controller->chat();
+        int hidden = 0;
+        for (int row = chat->rowCount() - 1; row >= 0 && chat->isHidden(row); --row)
+            ++hidden;
+        m_revert->setHiddenCount(hidden);
+    };
+    connect(controller->chat(), &ChatModel::revertChanged, this, revertChanged);
+    connect(controller->chat(), &QAbstractItemModel::modelReset, this, revertChanged);
+    updateTitle();
+    updateUsage();
+}
+
+void SessionPane::setPromptBox(QWidget *box)
+{
+    box->setParent(this);
+    m_layout->addWidget(box);
+}
+
+void SessionPane::setContextLimit(qint64 limit)
+{
+    m_contextLimit = limit;
+    updateUsage();
+}
+
+void SessionPane::updateTitle()
+{
+    const QString id = m_controller->currentSession();
+    const Session *session = m_controller->sessions()->session(id);
+    m_title->setText(session ? session->title : id.isEmpty() ? tr("No session open") : tr("New session"));
+    m_title->setToolTip(session ? tr("%1\n%2").arg(session->title, session->id) : QString());
+}
+
+void SessionPane::updateUsage()
+{
+    m_meter->setUsage(m_controller->contextTokens(), m_contextLimit, m_controller->sessionCost());
+}
+
+} // namespace qcode

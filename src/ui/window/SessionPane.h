@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QVBoxLayout;
+
+namespace qcode {
+
+class ChatView;
+class ContextMeter;
+class RetryBanner;
+class RevertBanner;
+class SessionController;
+class TodoPanel;
+struct ChatContext;
+
+// The open session: its title and context meter, the conversation, the
+// banners that come and go (a retry countdown, an undo to redo), the
+// agent's plan, and the prompt box at the bottom.
+class SessionPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    SessionPane(SessionController *controller, const ChatContext &context, QWidget *parent = nullptr);
+
+    ChatView *chatView() const { return m_chat; }
+    ContextMeter *contextMeter() const { return m_meter; }
+    RetryBanner *retryBanner() const { return m_retry; }
+    RevertBanner *revertBanner() const { return m_revert; }
+    TodoPanel *todoPanel() const { return m_todos; }
+    // The prompt box goes below everything else.
+    void setPromptBox(QWidget *box);
+    // The model's context window, for the meter (0: unknown).
+    void setContextLimit(qint64 limit);
+
+private:
+    void updateTitle();
+    void updateUsage();
+
+    SessionController *m_controller;
+    QLabel *m_title = nullptr;
+    ContextMeter *m_meter = nullptr;
+    ChatView *m_chat = nullptr;
+    RetryBanner *m_retry = nullptr;
+    RevertBanner *m_revert = nullptr;
+    TodoPanel *m_todos = nullptr;
+    QVBoxLayout *m_layout = nullptr;
+    qint64 m_contextLimit = 0;
+};
+
+} // namespace qcode
