@@ -1,0 +1,25 @@
+#include "DiffSidePane.h"
+
+#include "DiffGutter.h"
+
+namespace qcode {
+
+DiffSidePane::DiffSidePane(QWidget *parent)
+    : QPlainTextEdit(parent)
+    , m_gutter(new DiffGutter(this, DiffGutter::Columns::New))
+{
+    setObjectName(QStringLiteral("diffNewSide"));
+    setReadOnly(true);
+    setUndoRedoEnabled(false);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    setFrameShape(QFrame::NoFrame);
+    reserveGutter();
+}
+
+void DiffSidePane::reserveGutter()
+{
+    setViewportMargins(m_gutter->preferredWidth(), 0, 0, 0);
+}
+
+} // namespace qcode
