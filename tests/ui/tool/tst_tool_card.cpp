@@ -382,7 +382,7 @@ void ToolCardTest::anEditShowsItsDiffAndAPendingEditTheProposedOne()
                                                Start + 30)));
     QCOMPARE(diff->unifiedDiff(), written);
     QCOMPARE(card.findChildren<DiffView *>().size(), 1);
-    auto *split = card.findChild<QToolButton *>(u"toolSplitToggle"_s);
+    auto *split = card.findChild<QToolButton *>(u"diffSplitToggle"_s);
     split->click();
     QVERIFY(diff->isSplitView());
     QVERIFY(diff->newSideView()->toPlainText().contains(u"+int answer = 42;"_s));

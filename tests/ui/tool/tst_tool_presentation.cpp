@@ -181,7 +181,7 @@ void ToolPresentationTest::grepQuotesItsPatternAndCountsMatches()
 void ToolPresentationTest::listShowsItsFolder()
 {
     QCOMPARE(presentRunning(u"list"_s, {{"path"_L1, inProject(u"src"_s)}}).title, u"List src"_s);
-    QCOMPARE(presentRunning(u"list"_s, {}).title, u"List ."_s);
+    QCOMPARE(presentRunning(u"list"_s, {}).title, u"List the project folder"_s);
     const ToolPresentation shown = present(u"list"_s, completed({}, u"…"_s, {{"count"_L1, 5}}, 1, 2));
     QCOMPARE(shown.subtitle, u"5 files"_s);
 }

@@ -19,7 +19,9 @@ DiffSidePane::DiffSidePane(QWidget *parent)
 
 void DiffSidePane::reserveGutter()
 {
-    setViewportMargins(m_gutter->preferredWidth(), 0, 0, 0);
+    const QMargins margins(m_gutter->preferredWidth(), 0, 0, 0);
+    if (margins != viewportMargins())
+        setViewportMargins(margins);
 }
 
 } // namespace qcode

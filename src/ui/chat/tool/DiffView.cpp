@@ -1,16 +1,18 @@
 #include "DiffView.h"
 
 #include <QEvent>
-#include <QFontDatabase>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTextBlock>
+#include <QToolButton>
 
 #include "DiffGutter.h"
 #include "DiffSidePane.h"
+#include "OutputView.h"
 #include "ToolCardLogging.h"
 #include "ToolColors.h"
+#include "ToolFonts.h"
 #include "ToolInput.h"
 
 using namespace Qt::StringLiterals;
@@ -62,6 +64,16 @@ void appendChanged(QTextCursor &cursor, QChar prefix, const DiffLine &line, cons
     cursor.insertText(line.text.mid(line.changedStart + line.changedLength), QTextCharFormat());
 }
 
+// A hunk without numbers (a proposed edit, not yet placed in its file)
+// reads as "somewhere here", with its context line if it has one.
+QString hunkLabel(const QString &header)
+{
+    if (!header.startsWith("@@ @@"_L1))
+        return header;
+    const QString context = header.mid(5).trimmed();
+    return context.isEmpty() ? u"\u22ef"_s : QString(u"\u22ef "_s + context);
+}
+
 } // namespace
 
 DiffView::DiffView(QWidget *parent)
@@ -72,7 +84,7 @@ DiffView::DiffView(QWidget *parent)
     setUndoRedoEnabled(false);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setFont(ToolFonts::fixed());
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_renderTimer.setSingleShot(true);
     m_renderTimer.setInterval(0);
@@ -80,7 +92,18 @@ DiffView::DiffView(QWidget *parent)
     m_showAll = new QPushButton(tr("Show the whole diff"), viewport());
     m_showAll->setObjectName(u"diffShowAll"_s);
     m_showAll->hide();
+    ToolFonts::keepInterfaceFont(m_showAll);
     connect(m_showAll, &QPushButton::clicked, this, &DiffView::showWholeDiff);
+    m_splitToggle = new QToolButton(this);
+    m_splitToggle->setObjectName(u"diffSplitToggle"_s);
+    m_splitToggle->setText(tr("Side by side"));
+    m_splitToggle->setToolTip(tr("Show the old and the new text side by side"));
+    m_splitToggle->setCheckable(true);
+    m_splitToggle->setCursor(Qt::ArrowCursor);
+    ToolFonts::keepInterfaceFont(m_splitToggle);
+    connect(m_splitToggle, &QToolButton::toggled, this, &DiffView::setSplitView);
+    // A horizontal scroll bar takes a row's height: ask for it.
+    connect(horizontalScrollBar(), &QScrollBar::rangeChanged, this, &DiffView::updateGeometry);
     layoutPanes();
 }
 
@@ -114,6 +137,7 @@ void DiffView::setSplitView(bool split)
     if (split == m_split)
         return;
     m_split = split;
+    m_splitToggle->setChecked(split);
     m_gutter->setColumns(split ? DiffGutter::Columns::Old : DiffGutter::Columns::Both);
     if (split)
         ensureNewSide()->show();
@@ -148,6 +172,8 @@ DiffSidePane *DiffView::ensureNewSide()
         return m_newSide;
     m_newSide = new DiffSidePane(this);
     m_newSide->setFont(font());
+    m_splitToggle->raise();
+    connect(m_newSide->horizontalScrollBar(), &QScrollBar::rangeChanged, this, &DiffView::updateGeometry);
     // One scroll position for both sides: their rows line up.
     connect(m_newSide->verticalScrollBar(), &QScrollBar::valueChanged, verticalScrollBar(), &QScrollBar::setValue);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, m_newSide->verticalScrollBar(), &QScrollBar::setValue);
@@ -184,6 +210,7 @@ void DiffView::showSummary()
                          int(m_diff.count(u'\n'))),
                       formats.muted);
     m_showAll->show();
+    m_splitToggle->hide();
     layoutPanes();
     updateGeometry();
 }
@@ -195,9 +222,7 @@ void DiffView::startRender()
     m_showAll->hide();
     m_rendered = 0;
     m_rows = m_split ? DiffParser::splitRows(m_parsed.lines) : QList<DiffSplitRow>();
-    m_longestLine = 0;
-    for (const DiffLine &line : std::as_const(m_parsed.lines))
-        m_longestLine = std::max(m_longestLine, int(line.text.size()) + 1);
+    m_splitToggle->show();
     updateGeometry();
     renderChunk();
 }
@@ -237,7 +262,7 @@ void DiffView::renderChunk()
         }
         case DiffLine::Kind::HunkHeader:
             startBlock(cursor, first, formats.hunk);
-            cursor.insertText(line.text, formats.muted);
+            cursor.insertText(hunkLabel(line.text), formats.muted);
             break;
         case DiffLine::Kind::Note:
             startBlock(cursor, first, formats.context);
@@ -282,30 +307,34 @@ void DiffView::renderChunk()
 void DiffView::layoutPanes()
 {
     const QRect area = contentsRect();
-    const int gutter = m_gutter->preferredWidth();
+    const int half = area.width() / 2;
+    const QMargins margins(m_gutter->preferredWidth(), 0, m_split && m_newSide ? area.width() - half : 0, 0);
+    // The viewport's resizes come back through resizeEvent(): margins are
+    // set only when they change, so that never loops.
+    if (margins != viewportMargins())
+        setViewportMargins(margins);
     if (m_split && m_newSide) {
-        const int half = area.width() / 2;
-        setViewportMargins(gutter, 0, area.width() - half, 0);
         m_newSide->setGeometry(area.left() + half, area.top(), area.width() - half, area.height());
         m_newSide->reserveGutter();
-    } else {
-        setViewportMargins(gutter, 0, 0, 0);
     }
     const int line = fontMetrics().lineSpacing();
     m_showAll->move(int(document()->documentMargin()) + 2, 2 * line + int(document()->documentMargin()) + 6);
     m_showAll->resize(m_showAll->sizeHint());
+    m_splitToggle->adjustSize();
+    // Clear of a vertical scroll bar, whether or not one shows.
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    m_splitToggle->move(area.right() - scrollBar - m_splitToggle->width() - 2, area.top() + 2);
 }
 
 QSize DiffView::sizeHint() const
 {
     const int rows = m_summary ? 2 : std::min(rowCount(), MaxVisibleRows);
-    int height = rows * fontMetrics().lineSpacing() + 2 * int(document()->documentMargin()) + 2 * frameWidth();
+    int height = OutputView::heightForLines(this, std::max(rows, 1));
     if (m_summary)
         height += m_showAll->sizeHint().height() + 10;
-    const int textWidth = m_longestLine * fontMetrics().horizontalAdvance(u'M') + m_gutter->preferredWidth();
-    const int available = m_split ? width() / 2 : width();
-    if (!m_summary && textWidth > available)
-        height += style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const QScrollBar *across = m_split && m_newSide ? m_newSide->horizontalScrollBar() : horizontalScrollBar();
+    if (!m_summary && across->maximum() > 0)
+        height += style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
     return {QPlainTextEdit::sizeHint().width(), height};
 }
 

@@ -6,6 +6,7 @@
 #include "DiffParser.h"
 
 class QPushButton;
+class QToolButton;
 
 namespace qcode {
 
@@ -15,7 +16,8 @@ class DiffSidePane;
 // A unified diff, coloured: added and removed lines on tinted
 // backgrounds (block formats), the changed part of an edited line on a
 // stronger tint (character formats), line numbers in a gutter, and a
-// side-by-side view on request. Read-only, selectable, copyable.
+// side-by-side view on request (its own "Side by side" button, at the top
+// right corner, or setSplitView()). Read-only, selectable, copyable.
 //
 // A diff larger than HugeLines lines or HugeCharacters characters first
 // shows only its summary ("+A −D in N files") and a button to show it
@@ -80,11 +82,11 @@ private:
     bool m_split = false;
     bool m_summary = false;
     int m_rendered = 0;
-    int m_longestLine = 0;
     QTimer m_renderTimer;
     DiffGutter *m_gutter = nullptr;
     DiffSidePane *m_newSide = nullptr;
     QPushButton *m_showAll = nullptr;
+    QToolButton *m_splitToggle = nullptr;
 };
 
 } // namespace qcode

@@ -2,9 +2,8 @@
 
 #include <QClipboard>
 #include <QEvent>
-#include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QGuiApplication>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -14,7 +13,10 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 #include "ToolColors.h"
+#include "ToolFonts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -59,7 +61,7 @@ OutputView::OutputView(QWidget *parent)
     , m_omitted(new QLabel(this))
     , m_view(new QPlainTextEdit(this))
     , m_more(new QPushButton(this))
-    , m_copy(new QToolButton(this))
+    , m_copy(new QToolButton(m_view))
 {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(2);
@@ -70,7 +72,7 @@ OutputView::OutputView(QWidget *parent)
     m_view->setUndoRedoEnabled(false);
     m_view->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_view->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_view->setFont(ToolFonts::fixed());
     m_view->setFrameShape(QFrame::NoFrame);
     m_view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_view->viewport()->installEventFilter(this);
@@ -80,16 +82,12 @@ OutputView::OutputView(QWidget *parent)
     m_copy->setObjectName(u"outputCopy"_s);
     m_copy->setText(tr("Copy"));
     m_copy->setToolTip(tr("Copy the whole output"));
-    m_copy->setAutoRaise(true);
+    m_copy->setCursor(Qt::ArrowCursor);
+    ToolFonts::keepInterfaceFont(m_copy);
 
-    auto *footer = new QHBoxLayout;
-    footer->setContentsMargins(0, 0, 0, 0);
-    footer->addWidget(m_more);
-    footer->addStretch();
-    footer->addWidget(m_copy);
     m_layout->addWidget(m_omitted);
     m_layout->addWidget(m_view);
-    m_layout->addLayout(footer);
+    m_layout->addWidget(m_more, 0, Qt::AlignLeft);
 
     connect(m_more, &QPushButton::clicked, this, [this] { setExpanded(!m_expanded); });
     connect(m_copy, &QToolButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(m_text); });
@@ -198,11 +196,20 @@ void OutputView::refresh()
     keepEndInView();
 }
 
+int OutputView::heightForLines(const QPlainTextEdit *view, int lines)
+{
+    // What QPlainTextEdit needs to show `lines` whole lines without
+    // scrolling: its line heights are fractional, and its viewport keeps
+    // the document margin and a pixel to spare.
+    const QFontMetricsF metrics(view->font());
+    const qreal line = std::max(metrics.height(), metrics.lineSpacing());
+    return int(std::ceil(lines * line + 2 * view->document()->documentMargin())) + 2 * view->frameWidth() + 2;
+}
+
 void OutputView::updateHeight()
 {
     const int rows = std::clamp(shownLines(), 1, m_expanded ? MaxVisibleLines : PreviewLines);
-    int height = rows * m_view->fontMetrics().lineSpacing() + 2 * int(m_view->document()->documentMargin())
-                 + 2 * m_view->frameWidth();
+    int height = heightForLines(m_view, rows);
     if (m_view->horizontalScrollBar()->maximum() > 0)
         height += m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_view);
     if (m_view->height() != height)
@@ -221,6 +228,12 @@ void OutputView::keepEndInView()
 
 bool OutputView::eventFilter(QObject *watched, QEvent *event)
 {
+    // The copy button floats at the text's top right corner.
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) {
+        const QRect area = m_view->viewport()->geometry();
+        m_copy->adjustSize();
+        m_copy->move(area.right() - m_copy->width() - 2, area.top() + 2);
+    }
     // Collapsed, the preview does not scroll: the wheel scrolls the chat.
     if (watched == m_view->viewport() && event->type() == QEvent::Wheel && !m_expanded) {
         event->ignore();

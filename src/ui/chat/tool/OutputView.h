@@ -41,6 +41,9 @@ public:
     void setExpanded(bool expanded);
     QPlainTextEdit *textView() const { return m_view; }
 
+    // The height `view` needs to show `lines` whole lines.
+    static int heightForLines(const QPlainTextEdit *view, int lines);
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 

@@ -187,6 +187,8 @@ private:
     {
         if (const auto written = ToolInput::string(m_metadata, "diff"_L1); written && !written->isEmpty()) {
             m_body.diff = *written;
+            // "Edit applied successfully." says less than the diff.
+            m_body.output.clear();
             return;
         }
         m_body.diffProposed = true;

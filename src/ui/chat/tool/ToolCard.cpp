@@ -2,10 +2,8 @@
 
 #include <QDateTime>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "DiffView.h"
@@ -99,6 +97,11 @@ void ToolCard::setPart(const Part &part)
     if (!tool) {
         qCWarning(lcToolCard) << "a tool card was given a" << part.type() << "part" << part.id;
         return;
+    }
+    // A card given another call starts over, as a new card would.
+    if (part.id != m_partID) {
+        m_partID = part.id;
+        m_chosenByPerson = false;
     }
     m_part = *tool;
     m_presentation = presentTool(m_part, m_context.projectDirectory);
@@ -206,28 +209,23 @@ void ToolCard::applyDiff()
         auto *column = new QVBoxLayout(m_diffSection);
         column->setContentsMargins(0, 0, 0, 0);
         column->setSpacing(2);
-        auto *bar = new QHBoxLayout;
         m_diffCaption = new QLabel(m_diffSection);
-        m_splitToggle = new QToolButton(m_diffSection);
-        m_splitToggle->setObjectName(u"toolSplitToggle"_s);
-        m_splitToggle->setText(tr("Side by side"));
-        m_splitToggle->setCheckable(true);
-        m_splitToggle->setAutoRaise(true);
-        bar->addWidget(m_diffCaption, 1);
-        bar->addWidget(m_splitToggle);
         m_diff = new DiffView(m_diffSection);
         m_diff->setObjectName(u"toolDiff"_s);
         m_diff->setProjectDirectory(m_context.projectDirectory);
-        column->addLayout(bar);
+        column->addWidget(m_diffCaption);
         column->addWidget(m_diff);
-        connect(m_splitToggle, &QToolButton::toggled, m_diff, &DiffView::setSplitView);
         setTextColor(m_diffCaption, ToolColors::muted(palette()));
     }
     m_diff->setUnifiedDiff(m_body.diff);
-    const QString caption = m_body.diffProposed ? tr("Proposed change: %1").arg(m_diff->summaryText())
-                                                : m_diff->summaryText();
+    // The header counts a finished change already; the caption says what
+    // it cannot: that the change is only asked for, or spans files.
+    const QString caption = m_body.diffProposed                      ? tr("Proposed change: %1").arg(m_diff->summaryText())
+                            : m_diff->parsedDiff().files.size() > 1 ? m_diff->summaryText()
+                                                                     : QString();
     if (m_diffCaption->text() != caption)
         m_diffCaption->setText(caption);
+    m_diffCaption->setVisible(!caption.isEmpty());
 }
 
 void ToolCard::applyTodos()

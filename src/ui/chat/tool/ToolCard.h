@@ -11,7 +11,6 @@
 #include "model/Part.h"
 
 class QLabel;
-class QToolButton;
 class QVBoxLayout;
 
 namespace qcode {
@@ -32,7 +31,7 @@ class ToolCardHeader;
 //
 // Children tests may look up: "toolHeader", "toolSpinner", "toolStatus",
 // "toolOpenSession", "toolInput" and "toolOutput" (OutputView),
-// "toolDiff" (DiffView), "toolSplitToggle", "toolTodos", "toolDetails",
+// "toolDiff" (DiffView), "toolTodos", "toolDetails",
 // "toolNotes", "toolError".
 class ToolCard : public QFrame
 {
@@ -77,6 +76,7 @@ private:
     QLabel *ensureLabel(QLabel *&label, const QString &name);
 
     ToolCardContext m_context;
+    QString m_partID;
     ToolPart m_part;
     ToolPresentation m_presentation;
     ToolBody m_body;
@@ -93,7 +93,6 @@ private:
     OutputView *m_input = nullptr;
     QWidget *m_diffSection = nullptr;
     QLabel *m_diffCaption = nullptr;
-    QToolButton *m_splitToggle = nullptr;
     DiffView *m_diff = nullptr;
     QLabel *m_todos = nullptr;
     QLabel *m_detailsText = nullptr;

@@ -82,8 +82,8 @@ void ToolCardHeader::setTitle(const QString &title)
 
 void ToolCardHeader::setSubtitle(const QString &subtitle)
 {
+    // Shown even when empty: it takes the row's spare width.
     m_subtitle->setText(subtitle);
-    m_subtitle->setVisible(!subtitle.isEmpty());
 }
 
 void ToolCardHeader::setStatus(const ToolStatus &status)

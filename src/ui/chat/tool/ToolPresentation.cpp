@@ -211,7 +211,7 @@ struct Builder {
         QString found;
         if (const QJsonObject *metadata = completedMetadata(part))
             found = Tr::tr("%n file(s)", nullptr, int(ToolInput::integer(*metadata, "count"_L1).value_or(0)));
-        return {u"list"_s, Tr::tr("List %1").arg(shown), found};
+        return {u"list"_s, shown == "."_L1 ? Tr::tr("List the project folder") : Tr::tr("List %1").arg(shown), found};
     }
 
     ToolPresentation webFetch() const

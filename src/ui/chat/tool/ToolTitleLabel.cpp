@@ -1,10 +1,10 @@
 #include "ToolTitleLabel.h"
 
 #include <QEvent>
-#include <QFontDatabase>
 #include <QPainter>
 
 #include "ToolColors.h"
+#include "ToolFonts.h"
 
 namespace qcode {
 
@@ -41,7 +41,7 @@ QList<ToolTitleLabel::Span> ToolTitleLabel::spans() const
 
 QFont ToolTitleLabel::codeFont() const
 {
-    QFont code = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    QFont code = ToolFonts::fixed();
     if (font().pointSizeF() > 0)
         code.setPointSizeF(font().pointSizeF() * 0.95);
     return code;
