@@ -10,6 +10,13 @@
 // suites.
 namespace qcode::test {
 
+inline const QString Project = QStringLiteral("/home/ada/project");
+
+inline QString inProject(const QString &relative)
+{
+    return Project + QLatin1Char('/') + relative;
+}
+
 inline Part toolPart(const QString &tool, ToolState state)
 {
     Part part;

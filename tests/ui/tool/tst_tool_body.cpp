@@ -11,8 +11,6 @@ using namespace qcode::test;
 
 namespace {
 
-const QString Project = u"/home/ada/project"_s;
-
 ToolBody bodyOf(const QString &tool, const ToolState &state)
 {
     return ToolBody::of(toolOf(tool, state), Project);
@@ -102,7 +100,7 @@ void ToolBodyTest::aPendingPatchShowsTheChangeItAsksFor()
 
 void ToolBodyTest::aProposedEditHasNoLineNumbers()
 {
-    const ToolBody body = bodyOf(u"edit"_s, running({{"filePath"_L1, QString(Project + u"/a.cpp"_s)},
+    const ToolBody body = bodyOf(u"edit"_s, running({{"filePath"_L1, inProject(QStringLiteral("a.cpp"))},
                                                     {"oldString"_L1, u"one\ntwo"_s},
                                                     {"newString"_L1, u"one\n2"_s}},
                                                    1));

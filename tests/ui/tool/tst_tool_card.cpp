@@ -23,12 +23,6 @@ using namespace qcode::test;
 
 namespace {
 
-const QString Project = u"/home/ada/project"_s;
-
-QString inProject(const QString &relative)
-{
-    return Project + u'/' + relative;
-}
 constexpr qint64 Start = 1'700'000'000'000;
 
 const QJsonObject MakeInput{{"command"_L1, u"make -j2"_s}, {"description"_L1, u"Builds the project"_s}};

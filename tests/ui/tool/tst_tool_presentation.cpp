@@ -12,13 +12,6 @@ using namespace qcode::test;
 
 namespace {
 
-const QString Project = u"/home/ada/project"_s;
-
-QString inProject(const QString &relative)
-{
-    return Project + u'/' + relative;
-}
-
 ToolPresentation present(const QString &tool, const ToolState &state)
 {
     return presentTool(toolOf(tool, state), Project);

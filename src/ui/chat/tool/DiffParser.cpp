@@ -192,6 +192,28 @@ private:
     int m_newLeft = -1;
 };
 
+// An edit: the removed lines from `start`, then the added lines that
+// replace them; either run may be empty.
+struct ChangeRun {
+    qsizetype removedStart = 0;
+    qsizetype addedStart = 0;
+    qsizetype end = 0;
+
+    qsizetype removed() const { return addedStart - removedStart; }
+    qsizetype added() const { return end - addedStart; }
+};
+
+ChangeRun changeRunAt(const QList<DiffLine> &lines, qsizetype start)
+{
+    ChangeRun run{start, start, start};
+    while (run.addedStart < lines.size() && lines.at(run.addedStart).kind == DiffLine::Kind::Removed)
+        ++run.addedStart;
+    run.end = run.addedStart;
+    while (run.end < lines.size() && lines.at(run.end).kind == DiffLine::Kind::Added)
+        ++run.end;
+    return run;
+}
+
 void markChanges(QList<DiffLine> &lines)
 {
     qsizetype i = 0;
@@ -200,16 +222,11 @@ void markChanges(QList<DiffLine> &lines)
             ++i;
             continue;
         }
-        const qsizetype removedStart = i;
-        while (i < lines.size() && lines.at(i).kind == DiffLine::Kind::Removed)
-            ++i;
-        const qsizetype addedStart = i;
-        while (i < lines.size() && lines.at(i).kind == DiffLine::Kind::Added)
-            ++i;
-        const qsizetype pairs = std::min(addedStart - removedStart, i - addedStart);
-        for (qsizetype k = 0; k < pairs; ++k) {
-            DiffLine &removed = lines[removedStart + k];
-            DiffLine &added = lines[addedStart + k];
+        const ChangeRun run = changeRunAt(lines, i);
+        i = run.end;
+        for (qsizetype k = 0; k < std::min(run.removed(), run.added()); ++k) {
+            DiffLine &removed = lines[run.removedStart + k];
+            DiffLine &added = lines[run.addedStart + k];
             const DiffParser::Changed changed = DiffParser::changedRange(removed.text, added.text);
             if (changed.oldStart < 0)
                 continue;
@@ -270,16 +287,11 @@ QList<DiffSplitRow> DiffParser::splitRows(const QList<DiffLine> &lines)
             ++i;
             continue;
         }
-        const qsizetype removedStart = i;
-        while (i < lines.size() && lines.at(i).kind == DiffLine::Kind::Removed)
-            ++i;
-        const qsizetype addedStart = i;
-        while (i < lines.size() && lines.at(i).kind == DiffLine::Kind::Added)
-            ++i;
-        const qsizetype removed = addedStart - removedStart;
-        const qsizetype added = i - addedStart;
-        for (qsizetype k = 0; k < std::max(removed, added); ++k)
-            rows.append(DiffSplitRow{k < removed ? int(removedStart + k) : -1, k < added ? int(addedStart + k) : -1});
+        const ChangeRun run = changeRunAt(lines, i);
+        i = run.end;
+        for (qsizetype k = 0; k < std::max(run.removed(), run.added()); ++k)
+            rows.append(DiffSplitRow{k < run.removed() ? int(run.removedStart + k) : -1,
+                                     k < run.added() ? int(run.addedStart + k) : -1});
     }
     return rows;
 }

@@ -9,6 +9,14 @@ namespace {
 QColor green(bool dark) { return dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x2d, 0xa4, 0x4e); }
 QColor red(bool dark) { return dark ? QColor(0xf8, 0x51, 0x49) : QColor(0xcf, 0x22, 0x2e); }
 
+// The base colour with some of a hue: more of it on a dark base, where a
+// faint tint would not show.
+QColor tint(const QPalette &palette, QColor (*hue)(bool), qreal onDark, qreal onLight)
+{
+    const bool dark = palette.color(QPalette::Base).lightness() < 128;
+    return ToolColors::mix(palette.color(QPalette::Base), hue(dark), dark ? onDark : onLight);
+}
+
 } // namespace
 
 bool ToolColors::isDark(const QPalette &palette)
@@ -56,26 +64,22 @@ QColor ToolColors::addedText(const QPalette &palette)
 
 QColor ToolColors::addedBackground(const QPalette &palette)
 {
-    const bool dark = isDark(palette);
-    return mix(palette.color(QPalette::Base), green(dark), dark ? 0.22 : 0.16);
+    return tint(palette, green, 0.22, 0.16);
 }
 
 QColor ToolColors::addedEmphasis(const QPalette &palette)
 {
-    const bool dark = isDark(palette);
-    return mix(palette.color(QPalette::Base), green(dark), dark ? 0.45 : 0.38);
+    return tint(palette, green, 0.45, 0.38);
 }
 
 QColor ToolColors::removedBackground(const QPalette &palette)
 {
-    const bool dark = isDark(palette);
-    return mix(palette.color(QPalette::Base), red(dark), dark ? 0.22 : 0.14);
+    return tint(palette, red, 0.22, 0.14);
 }
 
 QColor ToolColors::removedEmphasis(const QPalette &palette)
 {
-    const bool dark = isDark(palette);
-    return mix(palette.color(QPalette::Base), red(dark), dark ? 0.45 : 0.34);
+    return tint(palette, red, 0.45, 0.34);
 }
 
 QColor ToolColors::headerBackground(const QPalette &palette)
