@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QString>
+
+#include <functional>
+
+namespace qcode {
+
+// What every tool card of one chat shares.
+struct ToolCardContext {
+    QString projectDirectory;      // paths under it are shown relative
+    std::function<qint64()> clock; // ms since the epoch; empty: the system clock
+};
+
+} // namespace qcode

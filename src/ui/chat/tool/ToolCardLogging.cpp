@@ -1,0 +1,3 @@
+#include "ToolCardLogging.h"
+
+Q_LOGGING_CATEGORY(lcToolCard, "qcode.ui.tool")
