@@ -1,5 +1,6 @@
 #include "PromptCompleter.h"
 
+#include <QFocusEvent>
 #include <QKeyEvent>
 #include <QTextCursor>
 
@@ -19,6 +20,16 @@ PromptCompleter::PromptCompleter(PromptEditor *editor) : QObject(editor), m_edit
     // A keystroke moves both; the second call finds nothing new.
     connect(editor, &PromptEditor::textChanged, this, [this] { refresh(); });
     connect(editor, &PromptEditor::cursorPositionChanged, this, [this] { refresh(); });
+    editor->installEventFilter(this);
+}
+
+bool PromptCompleter::eventFilter(QObject *watched, QEvent *event)
+{
+    // Focus gone elsewhere (not into a popup of ours) takes the list along.
+    if (watched == m_editor && event->type() == QEvent::FocusOut
+        && static_cast<QFocusEvent *>(event)->reason() != Qt::PopupFocusReason && isOpen())
+        close();
+    return QObject::eventFilter(watched, event);
 }
 
 PromptCompleter::~PromptCompleter()
@@ -143,8 +154,8 @@ bool PromptCompleter::handleKey(QKeyEvent *event)
         return true;
     case Qt::Key_Return:
     case Qt::Key_Enter:
-        // Shift+Enter is still a new line.
-        if (modifiers.testFlag(Qt::ShiftModifier))
+        // Shift+Enter is still a new line, and Ctrl+Enter always sends.
+        if (modifiers.testFlag(Qt::ShiftModifier) || modifiers.testFlag(Qt::ControlModifier))
             return false;
         choose(m_popup->currentRow(), Choice::Enter);
         return true;

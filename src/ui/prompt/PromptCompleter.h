@@ -50,6 +50,9 @@ public:
     // text nor the cursor moved (the lists changed).
     void refresh(bool force = false);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     void fileChosen(const QString &relativePath);
     void sendRequested();

@@ -59,6 +59,8 @@ private Q_SLOTS:
     void chipsComeBeforeTheEditorForTheKeyboard();
     void attachmentsAreSentAsFileAndDataParts();
     void atOpensAFuzzyPickerOfProjectFiles();
+    void tabOnAFolderListsWhatIsInside();
+    void ctrlEnterSendsEvenWithThePickerOpen();
     void thePickerListsAgentsAndMentionsThem();
     void escapeClosesThePickerWithoutStopping();
     void slashListsBuiltinAndCustomCommands();
@@ -81,6 +83,8 @@ private:
     // A drag that enters `target` and drops there, as a file manager sends it.
     static void drop(QWidget *target, const QMimeData *mime);
     void waitForFiles();
+    // a.txt and b.txt, dropped on the window.
+    void attachTwoFiles();
 
     TempTree m_tree;
     std::unique_ptr<PromptBox> m_box;
@@ -138,6 +142,15 @@ void PromptBoxTest::drop(QWidget *target, const QMimeData *mime)
     QDropEvent dropped(QPointF(5, 5), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(target, &dropped);
     QVERIFY(dropped.isAccepted());
+}
+
+void PromptBoxTest::attachTwoFiles()
+{
+    QVERIFY(m_tree.write(u"a.txt"_s, "a"));
+    QVERIFY(m_tree.write(u"b.txt"_s, "b"));
+    QMimeData files;
+    files.setUrls({QUrl::fromLocalFile(m_tree.path(u"a.txt"_s)), QUrl::fromLocalFile(m_tree.path(u"b.txt"_s))});
+    QVERIFY(m_box->addDroppedMimeData(&files));
 }
 
 void PromptBoxTest::waitForFiles()
@@ -294,11 +307,8 @@ void PromptBoxTest::aDropOnTheEditorBecomesChipsToo()
 
 void PromptBoxTest::removingAChipDropsTheAttachment()
 {
-    QVERIFY(m_tree.write(u"a.txt"_s, "a"));
-    QVERIFY(m_tree.write(u"b.txt"_s, "b"));
-    QMimeData files;
-    files.setUrls({QUrl::fromLocalFile(m_tree.path(u"a.txt"_s)), QUrl::fromLocalFile(m_tree.path(u"b.txt"_s))});
-    QVERIFY(m_box->addDroppedMimeData(&files));
+    attachTwoFiles();
+    QCOMPARE(m_box->attachments().size(), 2);
     QTest::mouseClick(m_box->chips().at(0)->removeButton(), Qt::LeftButton);
     QCOMPARE(m_box->attachments().size(), 1);
     QCOMPARE(m_box->attachments().at(0).name, u"b.txt"_s);
@@ -355,11 +365,7 @@ void PromptBoxTest::pastingFileUrlsMakesChips()
 
 void PromptBoxTest::chipsComeBeforeTheEditorForTheKeyboard()
 {
-    QVERIFY(m_tree.write(u"a.txt"_s, "a"));
-    QVERIFY(m_tree.write(u"b.txt"_s, "b"));
-    QMimeData files;
-    files.setUrls({QUrl::fromLocalFile(m_tree.path(u"a.txt"_s)), QUrl::fromLocalFile(m_tree.path(u"b.txt"_s))});
-    QVERIFY(m_box->addDroppedMimeData(&files));
+    attachTwoFiles();
     const QList<AttachmentChip *> chips = m_box->chips();
     QCOMPARE(chips.at(0)->removeButton()->nextInFocusChain(), chips.at(1)->removeButton());
     QCOMPARE(chips.at(1)->removeButton()->nextInFocusChain(), m_box->editor());
@@ -415,6 +421,42 @@ void PromptBoxTest::atOpensAFuzzyPickerOfProjectFiles()
     QTest::keyClick(editor(), Qt::Key_Return);
     QCOMPARE(m_submitted->count(), 1);
     QCOMPARE(submissions().at(0).mentionedFiles, (QStringList{u"src/ui/prompt/PromptBox.cpp"_s}));
+}
+
+void PromptBoxTest::tabOnAFolderListsWhatIsInside()
+{
+    QVERIFY(m_tree.write(u"src/ui/prompt/PromptBox.cpp"_s, "x"));
+    QVERIFY(m_tree.write(u"src/ui/window/MainWindow.cpp"_s, "x"));
+    QVERIFY(m_tree.write(u"tests/unit.cpp"_s, "x"));
+    waitForFiles();
+    showBox();
+    QTest::keyClicks(editor(), u"@ui"_s);
+    const CompletionItem first = m_box->completer()->popup()->items().at(0);
+    QCOMPARE(first.value, u"src/ui/"_s);
+    QCOMPARE(first.kind, CompletionItem::Kind::Folder);
+    QTest::keyClick(editor(), Qt::Key_Tab);
+    QCOMPARE(m_box->text(), u"@src/ui/"_s);
+    QVERIFY(m_box->completer()->isOpen());
+    for (const CompletionItem &item : m_box->completer()->popup()->items())
+        QVERIFY2(item.value.startsWith(u"src/ui/"_s) || item.kind == CompletionItem::Kind::Agent, qPrintable(item.value));
+    // Enter on a folder mentions it.
+    QTest::keyClick(editor(), Qt::Key_Escape);
+    QTest::keyClick(editor(), Qt::Key_Return);
+    QCOMPARE(submissions().at(0).mentionedFiles, (QStringList{u"src/ui/"_s}));
+    const QList<PromptPart> parts = submissions().at(0).toPromptParts(m_tree.root());
+    QCOMPARE(std::get<FilePart>(parts.at(1).body).mime, u"application/x-directory"_s);
+}
+
+void PromptBoxTest::ctrlEnterSendsEvenWithThePickerOpen()
+{
+    showBox();
+    m_box->setAgents({{u"build"_s, {}, true}});
+    QTest::keyClicks(editor(), u"hi @bu"_s);
+    QVERIFY(m_box->completer()->isOpen());
+    QTest::keyClick(editor(), Qt::Key_Return, Qt::ControlModifier);
+    QCOMPARE(m_submitted->count(), 1);
+    QCOMPARE(submissions().at(0).text, u"hi @bu"_s);
+    QVERIFY(!m_box->completer()->isOpen());
 }
 
 void PromptBoxTest::thePickerListsAgentsAndMentionsThem()
