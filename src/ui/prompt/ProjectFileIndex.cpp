@@ -1,0 +1,76 @@
+#include "ProjectFileIndex.h"
+
+#include <QDir>
+
+#include "PromptLogging.h"
+#include "engine/session/AbortSignal.h"
+
+#include <QCoro/QCoroTask>
+
+namespace qcode {
+
+ProjectFileIndex::ProjectFileIndex(QObject *parent) : QObject(parent) {}
+
+ProjectFileIndex::~ProjectFileIndex()
+{
+    if (m_abort)
+        m_abort->abort();
+}
+
+void ProjectFileIndex::setDirectory(const QString &directory)
+{
+    if (m_abort)
+        m_abort->abort();
+    delete m_abort;
+    m_directory = directory.isEmpty() ? QString() : QDir::cleanPath(directory);
+    m_paths.clear();
+    m_known.clear();
+    const quint64 generation = ++m_generation;
+    if (m_directory.isEmpty()) {
+        m_loading = false;
+        Q_EMIT ready();
+        return;
+    }
+    m_loading = true;
+    m_abort = new AbortSignal(this);
+    QCoro::connect(FileSearch::firstFiles(m_directory, {}, MaxFiles, m_backend, m_abort), this,
+                   [this, generation](const Result<FileSearch::FileList> &listed) {
+                       // A listing for a project set before the current one
+                       // answers too late to matter.
+                       if (generation != m_generation)
+                           return;
+                       m_loading = false;
+                       if (!listed) {
+                           qCWarning(lcPrompt) << "cannot list the project's files" << listed.error().message;
+                           Q_EMIT failed(listed.error().message);
+                           return;
+                       }
+                       take(*listed);
+                       Q_EMIT ready();
+                   });
+}
+
+void ProjectFileIndex::take(const FileSearch::FileList &list)
+{
+    const QDir root(m_directory);
+    QStringList folders;
+    QSet<QString> knownFolders;
+    for (const FileSearch::FoundFile &file : list.files) {
+        const QString relative = root.relativeFilePath(file.path);
+        m_paths.append(relative);
+        m_known.insert(relative);
+        for (qsizetype slash = relative.indexOf(u'/'); slash > 0; slash = relative.indexOf(u'/', slash + 1)) {
+            const QString folder = relative.left(slash + 1);
+            if (!knownFolders.contains(folder)) {
+                knownFolders.insert(folder);
+                folders.append(folder);
+            }
+        }
+    }
+    m_paths += folders;
+    m_known.unite(knownFolders);
+    qCDebug(lcPrompt) << "listed" << list.files.size() << "files in" << m_directory
+                      << (list.truncated ? "(stopped at the limit)" : "");
+}
+
+} // namespace qcode
