@@ -1,7 +1,9 @@
 #include "DetailBox.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QFontDatabase>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QtMath>
 
 namespace qcode {
@@ -15,18 +17,50 @@ DetailBox::DetailBox(int maximumLines, QWidget *parent)
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    // A plain text layout measures its height in lines, wrapped ones counted.
-    connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-            &DetailBox::fitHeight);
+    connect(document(), &QTextDocument::contentsChanged, this, &DetailBox::fitHeight);
     fitHeight();
+}
+
+void DetailBox::resizeEvent(QResizeEvent *event)
+{
+    QPlainTextEdit::resizeEvent(event);
+    fitHeight(); // a new width wraps the text into another number of lines
+}
+
+int DetailBox::wrappedLines() const
+{
+    const bool wraps = lineWrapMode() != QPlainTextEdit::NoWrap;
+    const qreal width = viewport()->width() - 2 * document()->documentMargin();
+    QTextOption option;
+    option.setWrapMode(wraps ? wordWrapMode() : QTextOption::NoWrap);
+    int lines = 0;
+    for (QTextBlock block = document()->begin(); block.isValid() && lines < m_maximumLines; block = block.next()) {
+        if (!wraps || width <= 0) {
+            ++lines;
+            continue;
+        }
+        QTextLayout layout(block.text(), font());
+        layout.setTextOption(option);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(width);
+            ++lines;
+        }
+        layout.endLayout();
+    }
+    return qBound(1, lines, m_maximumLines);
 }
 
 void DetailBox::fitHeight()
 {
-    const int lines = qBound(1, qCeil(document()->documentLayout()->documentSize().height()), m_maximumLines);
     // One pixel spare each side: rounding must not cost a scroll bar.
-    const int margins = 2 * (frameWidth() + qCeil(document()->documentMargin()) + 1);
-    setFixedHeight(lines * fontMetrics().lineSpacing() + margins);
+    int height = wrappedLines() * fontMetrics().lineSpacing()
+                 + 2 * (frameWidth() + qCeil(document()->documentMargin()) + 1);
+    // Unwrapped text may need the horizontal scroll bar; it must not
+    // cover the last line.
+    if (lineWrapMode() == QPlainTextEdit::NoWrap)
+        height += horizontalScrollBar()->sizeHint().height();
+    setFixedHeight(height);
 }
 
 } // namespace qcode

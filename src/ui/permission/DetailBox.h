@@ -15,7 +15,11 @@ class DetailBox : public QPlainTextEdit
 public:
     explicit DetailBox(int maximumLines, QWidget *parent = nullptr);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    int wrappedLines() const;
     void fitHeight();
 
     int m_maximumLines;

@@ -1,5 +1,6 @@
 #include "PermissionDialog.h"
 
+#include <QFontDatabase>
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QKeyEvent>
@@ -23,7 +24,7 @@ namespace {
 constexpr int TextLines = 8;  // a command or a list of paths before it scrolls
 constexpr int DiffLines = 20; // a diff before it scrolls
 constexpr double ScreenShare = 0.9;
-constexpr int PreferredWidthInCharacters = 80;
+constexpr int PreferredWidthInCharacters = 90; // of the details' monospace font
 
 QLabel *wrappedLabel(const QString &text, QWidget *parent)
 {
@@ -69,22 +70,21 @@ PermissionDialog::PermissionDialog(const PermissionRequest &request, const QStri
     titles->addWidget(m_sessionLabel);
     header->addLayout(titles, 1);
 
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setWidget(createDetails(description));
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(createDetails(description));
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(createAnswers(description));
     orderTabs();
 
     m_arming.setSingleShot(true);
     m_arming.setInterval(ArmDelay);
     connect(&m_arming, &QTimer::timeout, this, &PermissionDialog::arm);
-    fitScreen();
 }
 
 QWidget *PermissionDialog::createDetails(const PermissionDescription &description)
@@ -127,7 +127,6 @@ QWidget *PermissionDialog::createAnswers(const PermissionDescription &descriptio
     auto *messageLabel = wrappedLabel(tr("&Tell the agent what to do instead:"), answers);
     m_message = new QLineEdit(answers);
     m_message->setObjectName(u"messageEdit"_s);
-    m_message->setPlaceholderText(tr("The agent reads this and tries another way"));
     m_message->installEventFilter(this);
     messageLabel->setBuddy(m_message);
     m_send = new QPushButton(tr("&Send"), answers);
@@ -192,12 +191,18 @@ void PermissionDialog::orderTabs()
 void PermissionDialog::fitScreen()
 {
     const QScreen *screen = parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen();
-    const QSize available = screen ? screen->availableGeometry().size() * ScreenShare : QSize();
-    QSize size = sizeHint();
-    size.setWidth(qMax(size.width(), fontMetrics().averageCharWidth() * PreferredWidthInCharacters));
-    if (available.isValid())
-        size = size.boundedTo(available);
-    resize(size);
+    const QSize available = screen ? screen->availableGeometry().size() * ScreenShare : QSize(1024, 768);
+    const int readable = QFontMetrics(QFontDatabase::systemFont(QFontDatabase::FixedFont)).averageCharWidth()
+                         * PreferredWidthInCharacters;
+    const int width = qMin(qMax(sizeHint().width(), readable), available.width());
+    // Lay the details out at that width first: wrapped text decides how
+    // tall its box is, and so how tall the dialog wants to be.
+    resize(width, height());
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    // QScrollArea keeps the size hint its content had first; the content's
+    // own hint is the one laid out at this width.
+    const int wanted = sizeHint().height() - m_scroll->sizeHint().height() + m_scroll->widget()->sizeHint().height();
+    resize(width, qMin(wanted, available.height()));
 }
 
 void PermissionDialog::setSessionTitle(const QString &title)
@@ -208,6 +213,10 @@ void PermissionDialog::setSessionTitle(const QString &title)
 void PermissionDialog::showEvent(QShowEvent *event)
 {
     QDialog::showEvent(event);
+    if (!m_fitted) {
+        m_fitted = true;
+        fitScreen();
+    }
     if (m_allowOnce->isEnabled()) {
         m_allowOnce->setFocus(Qt::OtherFocusReason);
         return;

@@ -12,6 +12,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 
 namespace qcode {
 
@@ -62,7 +63,9 @@ private:
 
     PermissionRequest m_request;
     bool m_answered = false;
+    bool m_fitted = false; // sized to its content and the screen, once, when first shown
     QLabel *m_sessionLabel = nullptr;
+    QScrollArea *m_scroll = nullptr;
     QList<QWidget *> m_detailBoxes;
     QPushButton *m_allowOnce = nullptr;
     QPushButton *m_alwaysSession = nullptr; // null when the request offers no "always"

@@ -5,6 +5,8 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -107,6 +109,7 @@ private Q_SLOTS:
     void closingTheWindowRejects();
     void allowingWaitsUntilTheDialogHasBeenSeen();
     void isWindowModalAndSessionTitled();
+    void aLongDiffScrollsAndTheAnswersStayOnScreen();
     void aWithdrawnDialogAnswersNothing();
 
 private:
@@ -396,6 +399,28 @@ void PermissionDialogTest::isWindowModalAndSessionTitled()
     dialog->setSessionTitle(u"Parser work"_s);
     QVERIFY(shownTexts(*dialog).contains(u"In session “Parser work”"_s));
     QCOMPARE(dialog->request().id, u"per_bash"_s);
+}
+
+void PermissionDialogTest::aLongDiffScrollsAndTheAnswersStayOnScreen()
+{
+    PermissionRequest request = editRequest();
+    QString diff = u"@@ -1,400 +1,400 @@\n"_s;
+    for (int i = 0; i < 400; ++i)
+        diff += u"-old line %1\n+new line %1 of a change long enough to need some width on any screen\n"_s.arg(i);
+    request.metadata.insert(u"diff"_s, diff);
+    PermissionDialog *dialog = openDialog(request);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    const QSize screen = dialog->screen()->availableGeometry().size();
+    QVERIFY(dialog->height() <= screen.height());
+    QVERIFY(dialog->width() <= screen.width());
+    for (const QString &name : {u"allowOnceButton"_s, u"alwaysProjectButton"_s, u"rejectButton"_s, u"sendButton"_s}) {
+        QPushButton *answer = button(*dialog, name);
+        const QRect shown(answer->mapTo(dialog, QPoint(0, 0)), answer->size());
+        QVERIFY2(dialog->rect().contains(shown), qPrintable(name));
+        QVERIFY(answer->isVisible());
+    }
+    auto *view = dialog->findChild<DiffView *>();
+    QVERIFY(view->verticalScrollBar()->maximum() > 0);
 }
 
 void PermissionDialogTest::aWithdrawnDialogAnswersNothing()
