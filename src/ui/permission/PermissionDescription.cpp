@@ -2,6 +2,8 @@
 
 #include <QJsonDocument>
 
+#include <utility>
+
 #include "engine/session/SessionProcessor.h"
 
 using namespace Qt::StringLiterals;
@@ -55,22 +57,21 @@ QString namedPatterns(const QStringList &patterns)
 // What "always" approves when it approves everything of a kind.
 QString everything(const QString &permission)
 {
-    if (permission == "edit"_L1)
-        return PermissionDescription::tr("every file edit");
-    if (permission == "read"_L1)
-        return PermissionDescription::tr("reading any file");
-    if (permission == "glob"_L1)
-        return PermissionDescription::tr("finding any files");
-    if (permission == "grep"_L1)
-        return PermissionDescription::tr("searching any file contents");
-    if (permission == "list"_L1)
-        return PermissionDescription::tr("listing any folder");
-    if (permission == "webfetch"_L1)
-        return PermissionDescription::tr("fetching any web page");
-    if (permission == "task"_L1)
-        return PermissionDescription::tr("starting any subagent");
-    if (permission == "todowrite"_L1 || permission == "todoread"_L1)
-        return PermissionDescription::tr("using the to-do list");
+    static const std::pair<QLatin1String, const char *> words[] = {
+        {"edit"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "every file edit")},
+        {"read"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "reading any file")},
+        {"glob"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "finding any files")},
+        {"grep"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "searching any file contents")},
+        {"list"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "listing any folder")},
+        {"webfetch"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "fetching any web page")},
+        {"task"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "starting any subagent")},
+        {"todowrite"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "updating the to-do list")},
+        {"todoread"_L1, QT_TRANSLATE_NOOP("PermissionDescription", "reading the to-do list")},
+    };
+    for (const auto &[name, phrase] : words) {
+        if (permission == name)
+            return PermissionDescription::tr(phrase);
+    }
     return PermissionDescription::tr("every “%1” request").arg(permission);
 }
 

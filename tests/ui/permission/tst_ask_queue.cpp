@@ -57,17 +57,16 @@ bool click(const AskQueue &queue, const QString &buttonName)
     return true;
 }
 
-// The state of the tool call `callID` as stored.
-std::optional<ToolState> toolState(const QList<MessageWithParts> &messages, const QString &callID)
+// The tool call's state as the bus last reported it, which is what the
+// window's views show.
+std::optional<ToolState> reportedState(EngineHarness &h, const QString &callID)
 {
-    for (const MessageWithParts &message : messages) {
-        for (const Part &part : message.parts) {
-            const ToolPart *tool = part.as<ToolPart>();
-            if (tool && tool->callID == callID)
-                return tool->state;
-        }
+    std::optional<ToolState> state;
+    for (const PartUpdated &event : h.sink().all<PartUpdated>()) {
+        if (const ToolPart *tool = event.part.as<ToolPart>(); tool && tool->callID == callID)
+            state = tool->state;
     }
-    return std::nullopt;
+    return state;
 }
 
 FakeTurn bashCall(const QString &command, const QString &callID)
@@ -340,7 +339,7 @@ void AskQueueTest::rejectingInTheDialogStopsTheEnginesLoop()
     const auto outcome = h.waitFinished();
     QVERIFY(outcome);
     QCOMPARE(h.server().requests().size(), 1);
-    const auto state = toolState(h.messages(), u"call_1"_s);
+    const auto state = reportedState(h, u"call_1"_s);
     QVERIFY(state && std::holds_alternative<ToolError>(*state));
     QVERIFY2(std::get<ToolError>(*state).error.contains(u"rejected"_s), qPrintable(std::get<ToolError>(*state).error));
     QTRY_COMPARE(queue.pendingCount(), 0);
@@ -369,7 +368,7 @@ void AskQueueTest::alwaysForTheSessionIsNotAskedAgain()
     QCOMPARE(h.sink().all<PermissionAsked>().size(), 1);
     QVERIFY(!queue.currentDialog());
     QCOMPARE(queue.pendingCount(), 0);
-    const auto state = toolState(h.messages(), u"call_2"_s);
+    const auto state = reportedState(h, u"call_2"_s);
     QVERIFY(state && std::holds_alternative<ToolCompleted>(*state));
     QVERIFY(std::get<ToolCompleted>(*state).output.contains(u"two"_s));
 }

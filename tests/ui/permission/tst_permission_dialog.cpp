@@ -19,49 +19,36 @@ using namespace qcode;
 
 namespace {
 
+PermissionRequest request(const QString &permission, const QStringList &patterns, const QStringList &always,
+                          const QJsonObject &metadata)
+{
+    return PermissionRequest{u"per_"_s + permission, u"ses_1"_s, permission, patterns, metadata, always, std::nullopt};
+}
+
 PermissionRequest bashRequest()
 {
-    PermissionRequest request;
-    request.id = u"per_bash"_s;
-    request.sessionID = u"ses_1"_s;
-    request.permission = u"bash"_s;
-    request.patterns = {u"git status --short"_s};
-    request.always = {u"git status *"_s};
-    request.metadata = QJsonObject{{u"command"_s, u"git status --short"_s}, {u"description"_s, u"Show changes"_s}};
-    return request;
+    return request(u"bash"_s, {u"git status --short"_s}, {u"git status *"_s},
+                   {{u"command"_s, u"git status --short"_s}, {u"description"_s, u"Show changes"_s}});
 }
 
 PermissionRequest editRequest()
 {
-    PermissionRequest request;
-    request.id = u"per_edit"_s;
-    request.sessionID = u"ses_1"_s;
-    request.permission = u"edit"_s;
-    request.patterns = {u"src/main.cpp"_s};
-    request.always = {u"*"_s};
-    request.metadata = QJsonObject{
-        {u"filepath"_s, u"/project/src/main.cpp"_s},
-        {u"diff"_s, u"Index: /project/src/main.cpp\n"
-                    "===================================================================\n"
-                    "--- /project/src/main.cpp\n"
-                    "+++ /project/src/main.cpp\n"
-                    "@@ -1,2 +1,2 @@\n"
-                    " int main()\n"
-                    "-{ return 1; }\n"
-                    "+{ return 0; }\n"_s}};
-    return request;
+    const QString diff = u"Index: /project/src/main.cpp\n"
+                         "===================================================================\n"
+                         "--- /project/src/main.cpp\n"
+                         "+++ /project/src/main.cpp\n"
+                         "@@ -1,2 +1,2 @@\n"
+                         " int main()\n"
+                         "-{ return 1; }\n"
+                         "+{ return 0; }\n"_s;
+    return request(u"edit"_s, {u"src/main.cpp"_s}, {u"*"_s},
+                   {{u"filepath"_s, u"/project/src/main.cpp"_s}, {u"diff"_s, diff}});
 }
 
 PermissionRequest externalRequest()
 {
-    PermissionRequest request;
-    request.id = u"per_ext"_s;
-    request.sessionID = u"ses_1"_s;
-    request.permission = u"external_directory"_s;
-    request.patterns = {u"/etc/ssh/*"_s};
-    request.always = {u"/etc/ssh/*"_s};
-    request.metadata = QJsonObject{{u"filepath"_s, u"/etc/ssh/sshd_config"_s}, {u"parentDir"_s, u"/etc/ssh"_s}};
-    return request;
+    return request(u"external_directory"_s, {u"/etc/ssh/*"_s}, {u"/etc/ssh/*"_s},
+                   {{u"filepath"_s, u"/etc/ssh/sshd_config"_s}, {u"parentDir"_s, u"/etc/ssh"_s}});
 }
 
 // Every text the dialog shows in a box or a label, for "is it visible" checks.
@@ -212,23 +199,15 @@ void PermissionDialogTest::showsThePathOutsideTheProject()
 
 void PermissionDialogTest::showsTheAddressOfAWebPageAndTheSubagent()
 {
-    PermissionRequest fetch;
-    fetch.id = u"per_fetch"_s;
-    fetch.permission = u"webfetch"_s;
-    fetch.patterns = {u"https://example.com/docs"_s};
-    fetch.always = {u"*"_s};
-    fetch.metadata = QJsonObject{{u"url"_s, u"https://example.com/docs"_s}};
+    const PermissionRequest fetch = request(u"webfetch"_s, {u"https://example.com/docs"_s}, {u"*"_s},
+                                            {{u"url"_s, u"https://example.com/docs"_s}});
     const PermissionDescription fetching = PermissionDescription::describe(fetch);
     QCOMPARE(fetching.action, u"Fetch a web page"_s);
     QCOMPARE(fetching.details.size(), 1);
     QCOMPARE(fetching.details.first().text, u"https://example.com/docs"_s);
 
-    PermissionRequest task;
-    task.id = u"per_task"_s;
-    task.permission = u"task"_s;
-    task.patterns = {u"explore"_s};
-    task.always = {u"*"_s};
-    task.metadata = QJsonObject{{u"description"_s, u"Find the parser"_s}, {u"subagent_type"_s, u"explore"_s}};
+    const PermissionRequest task = request(u"task"_s, {u"explore"_s}, {u"*"_s},
+                                           {{u"description"_s, u"Find the parser"_s}, {u"subagent_type"_s, u"explore"_s}});
     const PermissionDescription starting = PermissionDescription::describe(task);
     QCOMPARE(starting.action, u"Start a subagent"_s);
     QCOMPARE(starting.note, u"Find the parser"_s);
@@ -237,13 +216,10 @@ void PermissionDialogTest::showsTheAddressOfAWebPageAndTheSubagent()
 
 void PermissionDialogTest::describesADoomLoopInPlainWords()
 {
-    PermissionRequest request;
-    request.id = u"per_doom"_s;
-    request.permission = u"doom_loop"_s;
-    request.patterns = {u"read"_s};
-    request.always = {u"read"_s};
-    request.metadata = QJsonObject{{u"tool"_s, u"read"_s}, {u"input"_s, QJsonObject{{u"filePath"_s, u"a.txt"_s}}}};
-    PermissionDialog *dialog = openDialog(request);
+    const PermissionRequest doomLoop =
+        request(u"doom_loop"_s, {u"read"_s}, {u"read"_s},
+                {{u"tool"_s, u"read"_s}, {u"input"_s, QJsonObject{{u"filePath"_s, u"a.txt"_s}}}});
+    PermissionDialog *dialog = openDialog(doomLoop);
     const QStringList texts = shownTexts(*dialog);
     QVERIFY(texts.contains(u"The agent repeated the same call 3 times (doom loop)"_s));
     QVERIFY(std::any_of(texts.cbegin(), texts.cend(), [](const QString &t) { return t.contains(u"a.txt"_s); }));
@@ -266,18 +242,18 @@ void PermissionDialogTest::alwaysNamesWhatAStarApprovesInWords()
 
 void PermissionDialogTest::aPatternsAmpersandIsNoMnemonic()
 {
-    PermissionRequest request = bashRequest();
-    request.always = {u"make && make install"_s};
-    const PermissionDescription description = PermissionDescription::describe(request);
+    PermissionRequest make = bashRequest();
+    make.always = {u"make && make install"_s};
+    const PermissionDescription description = PermissionDescription::describe(make);
     QCOMPARE(description.alwaysText(ApprovalScope::Session),
              u"&Always allow `make &&&& make install` in this session"_s);
 }
 
 void PermissionDialogTest::noAlwaysButtonWhenNothingCanBeApproved()
 {
-    PermissionRequest request = bashRequest();
-    request.always.clear();
-    PermissionDialog *dialog = openDialog(request);
+    PermissionRequest once = bashRequest();
+    once.always.clear();
+    PermissionDialog *dialog = openDialog(once);
     QVERIFY(!button(*dialog, u"alwaysSessionButton"_s));
     QVERIFY(!button(*dialog, u"alwaysProjectButton"_s));
     QVERIFY(button(*dialog, u"allowOnceButton"_s));
@@ -403,12 +379,12 @@ void PermissionDialogTest::isWindowModalAndSessionTitled()
 
 void PermissionDialogTest::aLongDiffScrollsAndTheAnswersStayOnScreen()
 {
-    PermissionRequest request = editRequest();
+    PermissionRequest longEdit = editRequest();
     QString diff = u"@@ -1,400 +1,400 @@\n"_s;
     for (int i = 0; i < 400; ++i)
         diff += u"-old line %1\n+new line %1 of a change long enough to need some width on any screen\n"_s.arg(i);
-    request.metadata.insert(u"diff"_s, diff);
-    PermissionDialog *dialog = openDialog(request);
+    longEdit.metadata.insert(u"diff"_s, diff);
+    PermissionDialog *dialog = openDialog(longEdit);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     const QSize screen = dialog->screen()->availableGeometry().size();
     QVERIFY(dialog->height() <= screen.height());
