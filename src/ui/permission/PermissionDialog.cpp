@@ -13,7 +13,7 @@
 #include <QVBoxLayout>
 
 #include "DetailBox.h"
-#include "DiffView.h"
+#include "PermissionDiffBox.h"
 #include "PermissionLogging.h"
 
 using namespace Qt::StringLiterals;
@@ -101,7 +101,7 @@ QWidget *PermissionDialog::createDetails(const PermissionDescription &descriptio
         auto *label = wrappedLabel(detail.label, details);
         DetailBox *box = nullptr;
         if (detail.kind == PermissionDescription::Detail::Kind::Diff) {
-            auto *diff = new DiffView(DiffLines, details);
+            auto *diff = new PermissionDiffBox(DiffLines, details);
             diff->setDiff(detail.text);
             box = diff;
         } else {

@@ -10,7 +10,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "ui/permission/DiffView.h"
+#include "ui/permission/PermissionDiffBox.h"
 #include "ui/permission/PermissionDescription.h"
 #include "ui/permission/PermissionDialog.h"
 
@@ -153,7 +153,7 @@ void PermissionDialogTest::showsAnEditsDiffWithColouredLines()
     const QStringList texts = shownTexts(*dialog);
     QVERIFY(texts.contains(u"Edit a file"_s));
     QVERIFY(texts.contains(u"src/main.cpp"_s));
-    auto *diff = dialog->findChild<DiffView *>();
+    auto *diff = dialog->findChild<PermissionDiffBox *>();
     QVERIFY(diff);
     QVERIFY(diff->isReadOnly());
     QVERIFY(diff->toPlainText().contains(u"+{ return 0; }"_s));
@@ -164,23 +164,23 @@ void PermissionDialogTest::showsAnEditsDiffWithColouredLines()
     }
     // The hunk line, the removed line and the added line, each its colour.
     QCOMPARE(backgrounds.size(), 3);
-    QCOMPARE(backgrounds.at(1), diff->background(DiffView::LineKind::Removed));
-    QCOMPARE(backgrounds.at(2), diff->background(DiffView::LineKind::Added));
+    QCOMPARE(backgrounds.at(1), diff->background(PermissionDiffBox::LineKind::Removed));
+    QCOMPARE(backgrounds.at(2), diff->background(PermissionDiffBox::LineKind::Added));
     QVERIFY(backgrounds.at(1) != backgrounds.at(2));
 }
 
 void PermissionDialogTest::diffColoursFollowTheTheme()
 {
-    DiffView view(10);
+    PermissionDiffBox view(10);
     view.setDiff(u"@@ -1 +1 @@\n-old\n+new\n"_s);
     QPalette light = view.palette();
     light.setColor(QPalette::Base, Qt::white);
     view.setPalette(light);
-    const QColor addedOnLight = view.background(DiffView::LineKind::Added);
+    const QColor addedOnLight = view.background(PermissionDiffBox::LineKind::Added);
     QPalette dark = view.palette();
     dark.setColor(QPalette::Base, QColor(30, 30, 30));
     view.setPalette(dark);
-    const QColor addedOnDark = view.background(DiffView::LineKind::Added);
+    const QColor addedOnDark = view.background(PermissionDiffBox::LineKind::Added);
     QVERIFY(addedOnLight.lightness() > 180);
     QVERIFY(addedOnDark.lightness() < 90);
     QVERIFY(addedOnDark.green() > addedOnDark.red());
@@ -395,7 +395,7 @@ void PermissionDialogTest::aLongDiffScrollsAndTheAnswersStayOnScreen()
         QVERIFY2(dialog->rect().contains(shown), qPrintable(name));
         QVERIFY(answer->isVisible());
     }
-    auto *view = dialog->findChild<DiffView *>();
+    auto *view = dialog->findChild<PermissionDiffBox *>();
     QVERIFY(view->verticalScrollBar()->maximum() > 0);
 }
 

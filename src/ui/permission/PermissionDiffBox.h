@@ -12,14 +12,14 @@ namespace qcode {
 // permission question needs). The colours are the palette's base tinted
 // green or red, so they suit a light and a dark theme alike, and follow a
 // palette change.
-class DiffView : public DetailBox
+class PermissionDiffBox : public DetailBox
 {
     Q_OBJECT
 
 public:
     enum class LineKind { Context, Added, Removed, Hunk, Header };
 
-    explicit DiffView(int maximumLines, QWidget *parent = nullptr);
+    explicit PermissionDiffBox(int maximumLines, QWidget *parent = nullptr);
 
     void setDiff(const QString &diff);
 

@@ -1,4 +1,4 @@
-#include "DiffView.h"
+#include "PermissionDiffBox.h"
 
 #include <QEvent>
 #include <QTextBlock>
@@ -22,21 +22,21 @@ QColor tinted(const QColor &base, const QColor &tint, float strength)
 
 } // namespace
 
-DiffView::DiffView(int maximumLines, QWidget *parent)
+PermissionDiffBox::PermissionDiffBox(int maximumLines, QWidget *parent)
     : DetailBox(maximumLines, parent)
 {
     // A diff's columns mean something; long lines scroll sideways.
     setLineWrapMode(QPlainTextEdit::NoWrap);
 }
 
-void DiffView::setDiff(const QString &diff)
+void PermissionDiffBox::setDiff(const QString &diff)
 {
     setPlainText(diff);
     m_kinds = classify(diff);
     colourLines();
 }
 
-QList<DiffView::LineKind> DiffView::classify(const QString &diff)
+QList<PermissionDiffBox::LineKind> PermissionDiffBox::classify(const QString &diff)
 {
     QList<LineKind> kinds;
     bool inHeader = true;
@@ -60,7 +60,7 @@ QList<DiffView::LineKind> DiffView::classify(const QString &diff)
     return kinds;
 }
 
-QColor DiffView::background(LineKind kind) const
+QColor PermissionDiffBox::background(LineKind kind) const
 {
     const QColor base = palette().color(QPalette::Base);
     switch (kind) {
@@ -77,14 +77,14 @@ QColor DiffView::background(LineKind kind) const
     return {};
 }
 
-void DiffView::changeEvent(QEvent *event)
+void PermissionDiffBox::changeEvent(QEvent *event)
 {
     QPlainTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         colourLines();
 }
 
-void DiffView::colourLines()
+void PermissionDiffBox::colourLines()
 {
     QList<QTextEdit::ExtraSelection> selections;
     QTextBlock block = document()->firstBlock();
