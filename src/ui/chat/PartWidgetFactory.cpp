@@ -4,6 +4,7 @@
 #include "parts/FileChipWidget.h"
 #include "parts/NoteWidget.h"
 #include "parts/ReasoningWidget.h"
+#include "parts/ToolPartWidget.h"
 #include "parts/UserTextWidget.h"
 
 using namespace Qt::StringLiterals;
@@ -18,7 +19,7 @@ bool isVisiblePart(const Part &part)
                           // reads for the model; the person's own stays.
                           [&part](const FilePart &) { return !part.extra.value("synthetic"_L1).toBool(); },
                           [](const ReasoningPart &) { return true; },
-                          [](const ToolPart &) { return false; },
+                          [](const ToolPart &) { return true; },
                           [](const StepStartPart &) { return false; },
                           [](const StepFinishPart &) { return false; },
                           [](const SnapshotPart &) { return false; },
@@ -28,7 +29,7 @@ bool isVisiblePart(const Part &part)
                       part.body);
 }
 
-PartWidget *createPartWidget(const Part &part, const Message &message, const ChatContext &, QWidget *parent)
+PartWidget *createPartWidget(const Part &part, const Message &message, const ChatContext &context, QWidget *parent)
 {
     if (!isVisiblePart(part))
         return nullptr;
@@ -36,6 +37,9 @@ PartWidget *createPartWidget(const Part &part, const Message &message, const Cha
                                         [parent](const TextPart &) -> PartWidget * { return new UserTextWidget(parent); },
                                         [parent](const ReasoningPart &) -> PartWidget * { return new ReasoningWidget(parent); },
                                         [parent](const FilePart &) -> PartWidget * { return new FileChipWidget(parent); },
+                                        [&context, parent](const ToolPart &) -> PartWidget * {
+                                            return new ToolPartWidget(context, parent);
+                                        },
                                         [parent](const auto &) -> PartWidget * { return new NoteWidget(parent); },
                                     },
                                     part.body);

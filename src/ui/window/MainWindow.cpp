@@ -4,6 +4,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -11,22 +14,26 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QRegularExpression>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include "AskWiring.h"
 #include "SessionController.h"
+#include "SessionFiles.h"
 #include "SessionPane.h"
 #include "SessionSidebar.h"
 #include "engine/Engine.h"
-#include "model/SessionMarkdown.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
+#include "ui/prompt/PromptBox.h"
 #include "ui/support/Background.h"
 
 using namespace Qt::StringLiterals;
@@ -39,24 +46,6 @@ const QString RecentKey = u"projects/recent"_s;
 const QString GeometryKey = u"window/geometry"_s;
 const QString StateKey = u"window/state"_s;
 const QString SplitterKey = u"window/splitter"_s;
-
-// Reads a whole session and renders it, on a worker thread with a
-// connection of its own: a long session must not stall the window.
-Result<QString> sessionAsMarkdown(const QString &databasePath, const QString &sessionID)
-{
-    Result<std::unique_ptr<Store>> store = Store::open(databasePath);
-    if (!store)
-        return store.error();
-    const Result<std::optional<Session>> session = (*store)->session(sessionID);
-    if (!session)
-        return session.error();
-    if (!*session)
-        return Error(MainWindow::tr("The session is gone."));
-    const Result<QList<MessageWithParts>> messages = (*store)->messages(sessionID);
-    if (!messages)
-        return messages.error();
-    return SessionMarkdown::render(**session, *messages);
-}
 
 } // namespace
 
@@ -102,6 +91,10 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
         if (sessionID == m_controller->currentSession())
             showStatus(tr("The conversation was summarized to fit the model's context."));
     });
+
+    m_asks = new AskWiring(m_controller, this);
+    connect(m_pane, &SessionPane::exportRequested, this, &MainWindow::exportSession);
+    setAcceptDrops(true);
 
     QSettings settings;
     if (!restoreGeometry(settings.value(GeometryKey).toByteArray()))
@@ -188,6 +181,12 @@ void MainWindow::createMenus()
     file->addSeparator();
     QAction *newSession = addAction(file, tr("&New Session"), QKeySequence::New, tr("Start a new session"));
     connect(newSession, &QAction::triggered, m_controller, &SessionController::newSession);
+    QAction *exportAction = addAction(file, tr("&Export Session…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                                       tr("Save the open session as Markdown or as OpenCode's JSON"));
+    connect(exportAction, &QAction::triggered, this, [this] { exportSession({}); });
+    QAction *importSession = addAction(file, tr("&Import Session…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I),
+                                       tr("Add a session from an OpenCode or qcode JSON export"));
+    connect(importSession, &QAction::triggered, this, &MainWindow::chooseImport);
     file->addSeparator();
     // Some desktops define no standard Quit key; Ctrl+Q is everyone's.
     const QKeySequence quitKey = QKeySequence::keyBindings(QKeySequence::Quit).value(0, QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -228,7 +227,7 @@ void MainWindow::createMenus()
     QAction *remove = addAction(session, tr("&Delete…"), QKeySequence(Qt::CTRL | Qt::Key_Delete),
                                 tr("Delete the open session"));
     connect(remove, &QAction::triggered, this, [this] { m_sidebar->confirmDelete(m_controller->currentSession()); });
-    m_sessionActions = {copySession, compact, undo, redo, rename, fork, remove};
+    m_sessionActions = {exportAction, copySession, compact, undo, redo, rename, fork, remove};
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *latest = addAction(view, tr("Jump to &Latest"), QKeySequence(Qt::CTRL | Qt::Key_End),
@@ -316,14 +315,86 @@ void MainWindow::copySessionAsMarkdown()
         return;
     showStatus(tr("Copying the session…"));
     const QString path = m_store->path();
-    runInBackground(this, [path, sessionID] { return sessionAsMarkdown(path, sessionID); }, [this](const Result<QString> &markdown) {
+    const auto render = [path, sessionID] { return SessionFiles::render(path, sessionID, SessionFiles::Format::Markdown); };
+    runInBackground(this, render, [this](const Result<QByteArray> &markdown) {
         if (!markdown) {
             showStatus(tr("The session could not be copied: %1").arg(markdown.errorMessage()));
             return;
         }
-        QGuiApplication::clipboard()->setText(*markdown);
+        QGuiApplication::clipboard()->setText(QString::fromUtf8(*markdown));
         showStatus(tr("The session is on the clipboard as Markdown."));
     });
+}
+
+void MainWindow::exportSession(const QString &path)
+{
+    const QString sessionID = m_controller->currentSession();
+    if (sessionID.isEmpty())
+        return;
+    if (path.trimmed().isEmpty()) {
+        const Session *session = m_controller->sessions()->session(sessionID);
+        QString name = session ? session->title : sessionID;
+        name.replace(QRegularExpression(u"[^\\w .-]+"_s), u"-"_s);
+        auto *dialog = new QFileDialog(this, tr("Export Session"), QDir(m_controller->projectDirectory()).filePath(name + u".md"_s));
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setNameFilters({tr("Markdown (*.md)"), tr("OpenCode export (*.json)")});
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::exportSession);
+        dialog->open();
+        return;
+    }
+    const QString target = QDir(m_controller->projectDirectory()).absoluteFilePath(path.trimmed());
+    const QString database = m_store->path();
+    runInBackground(
+        this, [database, sessionID, target] { return SessionFiles::exportTo(database, sessionID, target); },
+        [this, target](const Result<void> &written) {
+            showStatus(written ? tr("Exported to %1.").arg(QDir::toNativeSeparators(target))
+                               : tr("The session was not exported: %1").arg(written.errorMessage()));
+        });
+}
+
+void MainWindow::chooseImport()
+{
+    auto *dialog = new QFileDialog(this, tr("Import Session"), m_controller->projectDirectory(),
+                                   tr("Session exports (*.json)"));
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, &MainWindow::importSession);
+    dialog->open();
+}
+
+void MainWindow::importSession(const QString &path)
+{
+    const QString database = m_store->path();
+    runInBackground(
+        this, [database, path] { return SessionFiles::importFrom(database, path); },
+        [this](const Result<QString> &imported) {
+            if (!imported) {
+                showStatus(tr("The session was not imported: %1").arg(imported.errorMessage()));
+                return;
+            }
+            m_controller->reloadSessions();
+            if (m_controller->sessions()->session(*imported)) {
+                m_controller->showSession(*imported);
+                showStatus(tr("Session imported."));
+            } else {
+                showStatus(tr("Session imported; it belongs to another project folder, where it is listed."));
+            }
+        });
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (m_pages->currentIndex() == 1 && (event->mimeData()->hasUrls() || event->mimeData()->hasImage()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    // A drop anywhere on the window is a drop on the prompt box.
+    if (m_pane->promptBox()->addDroppedMimeData(event->mimeData()))
+        event->acceptProposedAction();
+    m_pane->promptBox()->editor()->setFocus();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

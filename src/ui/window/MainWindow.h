@@ -10,6 +10,7 @@ class QStackedWidget;
 
 namespace qcode {
 
+class AskWiring;
 class Engine;
 class SessionController;
 class SessionPane;
@@ -34,12 +35,19 @@ public:
     SessionSidebar *sidebar() const { return m_sidebar; }
     SessionPane *pane() const { return m_pane; }
 
+    // Writes the open session to `path` (.md or .json; relative to the
+    // project), or asks where when `path` is empty.
+    void exportSession(const QString &path);
+    void importSession(const QString &path);
+
 Q_SIGNALS:
     // The folder is open and its sessions are listed.
     void projectOpened(const QString &directory);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     QWidget *createEmptyState();
@@ -47,6 +55,7 @@ private:
     void createMenus();
     QAction *addAction(QMenu *menu, const QString &text, const QKeySequence &shortcut, const QString &tip);
     void chooseProject();
+    void chooseImport();
     void rebuildRecentMenu();
     void rememberRecent(const QString &directory);
     void showStatus(const QString &message);
@@ -64,6 +73,7 @@ private:
     QLabel *m_statusLabel = nullptr;
     QList<QAction *> m_sessionActions; // enabled only while a session is open
     QAction *m_stop = nullptr;
+    AskWiring *m_asks = nullptr;
 };
 
 } // namespace qcode

@@ -129,6 +129,28 @@ void SessionController::prompt(PromptInput input)
     m_engine->prompt(std::move(input));
 }
 
+void SessionController::send(const PromptSubmission &submission)
+{
+    PromptInput input;
+    if (!submission.agent.isEmpty())
+        input.agent = submission.agent;
+    if (submission.model)
+        input.model = ModelRef{submission.model->providerID, submission.model->modelID};
+    switch (submission.kind) {
+    case PromptSubmission::Kind::Prompt:
+        input.parts = submission.toPromptParts(m_directory);
+        prompt(std::move(input));
+        return;
+    case PromptSubmission::Kind::Shell:
+    case PromptSubmission::Kind::Command:
+        // Shell commands and custom commands need the engine's calls for
+        // them; until a session has them, they go as words to the model.
+        input.parts = submission.toPromptParts(m_directory);
+        prompt(std::move(input));
+        return;
+    }
+}
+
 void SessionController::abort()
 {
     if (m_engine && !m_current.isEmpty())

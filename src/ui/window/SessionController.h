@@ -11,6 +11,7 @@
 #include "model/ChatModel.h"
 #include "model/SessionTreeModel.h"
 #include "model/StreamingText.h"
+#include "ui/prompt/PromptSubmission.h"
 
 namespace qcode {
 
@@ -43,6 +44,8 @@ public:
     bool isProjectOpen() const { return !m_projectID.isEmpty(); }
 
     void showSession(const QString &sessionID);
+    // Lists the project's sessions again from the store (after an import).
+    void reloadSessions() { listSessions(); }
     const QString &currentSession() const { return m_current; }
     bool isBusy(const QString &sessionID) const { return m_busy.contains(sessionID); }
     std::optional<SessionStatus> status(const QString &sessionID) const;
@@ -52,6 +55,8 @@ public:
     QString newSession();
     // Sends to the open session, making one first when none is open.
     void prompt(PromptInput input);
+    // What the prompt box sent: a prompt, a shell command or a command.
+    void send(const PromptSubmission &submission);
     void abort();
     void compact();
     void retry(const QString &messageID);

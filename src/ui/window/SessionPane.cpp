@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QVBoxLayout>
 
 #include "ContextMeter.h"
@@ -10,6 +11,7 @@
 #include "SessionController.h"
 #include "TodoPanel.h"
 #include "ui/chat/ChatView.h"
+#include "ui/prompt/PromptBox.h"
 
 using namespace Qt::StringLiterals;
 
@@ -54,6 +56,10 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
     banners->addWidget(m_todos);
     m_layout->addLayout(banners);
 
+    m_prompt = new PromptBox(this);
+    m_layout->addWidget(m_prompt);
+    connectPromptBox();
+
     connect(m_retry, &RetryBanner::stopRequested, controller, &SessionController::abort);
     connect(m_revert, &RevertBanner::redoRequested, controller, &SessionController::redo);
     connect(controller, &SessionController::currentSessionChanged, this, [this] {
@@ -82,10 +88,39 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
     updateUsage();
 }
 
-void SessionPane::setPromptBox(QWidget *box)
+void SessionPane::connectPromptBox()
 {
-    box->setParent(this);
-    m_layout->addWidget(box);
+    connect(m_prompt, &PromptBox::submitted, m_controller, &SessionController::send);
+    connect(m_prompt, &PromptBox::stopRequested, m_controller, &SessionController::abort);
+    connect(m_prompt, &PromptBox::builtinCommandRequested, this, &SessionPane::runBuiltin);
+    connect(m_controller, &SessionController::promptRestored, m_prompt, [this](const QString &text) {
+        if (m_prompt->text().trimmed().isEmpty())
+            m_prompt->setText(text);
+    });
+    connect(m_controller, &SessionController::projectOpened, m_prompt,
+            [this](const QString &directory) { m_prompt->setProjectDirectory(directory); });
+    const auto updateBusy = [this] { m_prompt->setBusy(m_controller->isBusy(m_controller->currentSession())); };
+    connect(m_controller, &SessionController::currentSessionChanged, m_prompt, updateBusy);
+    connect(m_controller, &SessionController::sessionStatusChanged, m_prompt, updateBusy);
+    connect(m_controller, &SessionController::currentSessionChanged, m_prompt, [this] { m_prompt->editor()->setFocus(); });
+}
+
+void SessionPane::runBuiltin(const QString &name, const QString &arguments)
+{
+    if (name == "new"_L1)
+        m_controller->newSession();
+    else if (name == "compact"_L1)
+        m_controller->compact();
+    else if (name == "undo"_L1)
+        m_controller->undo();
+    else if (name == "redo"_L1)
+        m_controller->redo();
+    else if (name == "export"_L1)
+        Q_EMIT exportRequested(arguments);
+    else if (name == "models"_L1)
+        m_prompt->openModelPicker();
+    else if (name == "agents"_L1)
+        m_prompt->openAgentPicker();
 }
 
 void SessionPane::setContextLimit(qint64 limit)

@@ -9,6 +9,7 @@ namespace qcode {
 
 class ChatView;
 class ContextMeter;
+class PromptBox;
 class RetryBanner;
 class RevertBanner;
 class SessionController;
@@ -30,12 +31,17 @@ public:
     RetryBanner *retryBanner() const { return m_retry; }
     RevertBanner *revertBanner() const { return m_revert; }
     TodoPanel *todoPanel() const { return m_todos; }
-    // The prompt box goes below everything else.
-    void setPromptBox(QWidget *box);
+    PromptBox *promptBox() const { return m_prompt; }
     // The model's context window, for the meter (0: unknown).
     void setContextLimit(qint64 limit);
 
+Q_SIGNALS:
+    // "/export" from the prompt box: the window asks where to.
+    void exportRequested(const QString &arguments);
+
 private:
+    void connectPromptBox();
+    void runBuiltin(const QString &name, const QString &arguments);
     void updateTitle();
     void updateUsage();
 
@@ -46,6 +52,7 @@ private:
     RetryBanner *m_retry = nullptr;
     RevertBanner *m_revert = nullptr;
     TodoPanel *m_todos = nullptr;
+    PromptBox *m_prompt = nullptr;
     QVBoxLayout *m_layout = nullptr;
     qint64 m_contextLimit = 0;
 };

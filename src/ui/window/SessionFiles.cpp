@@ -1,0 +1,79 @@
+#include "SessionFiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include "model/SessionMarkdown.h"
+#include "model/SessionTransfer.h"
+#include "model/Store.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+namespace {
+
+// A JSON export bigger than this is not a session a person made.
+constexpr qint64 MaxImportBytes = 512LL * 1024 * 1024;
+
+} // namespace
+
+SessionFiles::Format SessionFiles::formatOf(const QString &filePath)
+{
+    return QFileInfo(filePath).suffix().compare("json"_L1, Qt::CaseInsensitive) == 0 ? Format::Json : Format::Markdown;
+}
+
+Result<QByteArray> SessionFiles::render(const QString &databasePath, const QString &sessionID, Format format)
+{
+    Result<std::unique_ptr<Store>> store = Store::open(databasePath);
+    if (!store)
+        return store.error();
+    if (format == Format::Json) {
+        const Result<QJsonObject> exported = SessionTransfer::exportSession(**store, sessionID);
+        if (!exported)
+            return exported.error();
+        return SessionTransfer::toBytes(*exported);
+    }
+    const Result<std::optional<Session>> session = (*store)->session(sessionID);
+    if (!session)
+        return session.error();
+    if (!*session)
+        return Error(tr("Session %1 does not exist.").arg(sessionID));
+    const Result<QList<MessageWithParts>> messages = (*store)->messages(sessionID);
+    if (!messages)
+        return messages.error();
+    return SessionMarkdown::render(**session, *messages).toUtf8();
+}
+
+Result<void> SessionFiles::exportTo(const QString &databasePath, const QString &sessionID, const QString &filePath)
+{
+    const Result<QByteArray> bytes = render(databasePath, sessionID, formatOf(filePath));
+    if (!bytes)
+        return bytes.error();
+    QSaveFile file(filePath);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(filePath), file.errorString()));
+    file.write(*bytes);
+    if (!file.commit())
+        return Error(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(filePath), file.errorString()));
+    return {};
+}
+
+Result<QString> SessionFiles::importFrom(const QString &databasePath, const QString &filePath)
+{
+    QFile file(filePath);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(filePath), file.errorString()));
+    if (file.size() > MaxImportBytes)
+        return Error(tr("%1 is too large to be a session export (%2 MB).")
+                         .arg(QDir::toNativeSeparators(filePath))
+                         .arg(file.size() / (1024 * 1024)));
+    const QByteArray json = file.readAll();
+    Result<std::unique_ptr<Store>> store = Store::open(databasePath);
+    if (!store)
+        return store.error();
+    return SessionTransfer::importSession(**store, json);
+}
+
+} // namespace qcode
