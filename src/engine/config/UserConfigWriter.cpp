@@ -167,13 +167,10 @@ Result<Document> loadDocument(const QString &path)
             return Error{UserConfigWriter::tr("%1 has comments or trailing commas (line %2). qcode rewrites this "
                                               "file and would lose them, so it has not changed it; remove them, or "
                                               "keep hand-written settings in opencode.jsonc.")
-                             .arg(shown)
-                             .arg(line)};
+                             .arg(shown, QString::number(line))};
         return Error{UserConfigWriter::tr("%1 is not valid JSON: %2 at line %3, column %4. qcode has not changed "
                                           "it; correct the file, then try again.")
-                         .arg(shown, error.errorString())
-                         .arg(line)
-                         .arg(column)};
+                         .arg(shown, error.errorString(), QString::number(line), QString::number(column))};
     }
     if (!document.isObject())
         return Error{UserConfigWriter::tr("%1 must hold a JSON object { … }; qcode has not changed it.").arg(shown)};
@@ -191,19 +188,27 @@ Result<void> CompatibleProvider::validate() const
         return Error{tr("The provider id “%1” may use only letters, digits, dots, dashes and underscores, and must "
                         "start with a letter or digit.")
                          .arg(id)};
-    const QUrl url(baseURL.trimmed(), QUrl::StrictMode);
-    if (baseURL.trimmed().isEmpty())
-        return Error{tr("Enter the server's base URL, such as http://127.0.0.1:8000/v1.")};
-    if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1) || url.host().isEmpty())
-        return Error{tr("“%1” is not a usable base URL; it must start with http:// or https:// and name a host, "
-                        "such as http://127.0.0.1:8000/v1.")
-                         .arg(baseURL)};
+    if (Result<void> url = validateBaseURL(baseURL); !url)
+        return url;
     if (models.isEmpty())
         return Error{tr("List at least one model id the server offers; a provider without models is not offered.")};
     for (const QString &model : models) {
         if (model.trimmed().isEmpty() || model.contains(QLatin1Char(' ')))
             return Error{tr("The model id “%1” must not be empty or contain spaces.").arg(model)};
     }
+    return {};
+}
+
+Result<void> CompatibleProvider::validateBaseURL(const QString &baseURL)
+{
+    const QString text = baseURL.trimmed();
+    if (text.isEmpty())
+        return Error{tr("Enter the server's base URL, such as http://127.0.0.1:8000/v1.")};
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1) || url.host().isEmpty())
+        return Error{tr("“%1” is not a usable base URL; it must start with http:// or https:// and name a host, "
+                        "such as http://127.0.0.1:8000/v1.")
+                         .arg(text)};
     return {};
 }
 

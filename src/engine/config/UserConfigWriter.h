@@ -32,6 +32,8 @@ public:
 
     // Every field a person can get wrong, one sentence for the first one.
     Result<void> validate() const;
+    // http(s), with a host; the first check validate() makes.
+    static Result<void> validateBaseURL(const QString &baseURL);
     // "my-server" → "MY_SERVER_API_KEY": the variable to set where no
     // keychain keeps the key.
     static QString keyVariable(const QString &providerID);
