@@ -53,7 +53,7 @@ CompatibleProviderForm::CompatibleProviderForm(QString configDirectory, QStringL
     m_baseUrl = field(u"providerBaseUrl"_s, tr("http://127.0.0.1:8000/v1"));
     m_key = new SecretLineEdit(this);
     m_key->setObjectName(u"providerKey"_s);
-    m_key->setPlaceholderText(tr("Optional; kept in the system keychain"));
+    setStoredKey(std::nullopt);
     m_models = field(u"providerModels"_s, tr("Model ids, separated by commas"));
 
     m_test = new QPushButton(tr("Test Connection"), this);
@@ -131,6 +131,29 @@ void CompatibleProviderForm::edit(const QString &providerID, const QJsonObject &
     m_savedID = providerID;
     m_remove->setEnabled(true);
     m_message->dismiss();
+    readStoredKey(providerID);
+}
+
+void CompatibleProviderForm::readStoredKey(const QString &providerID)
+{
+    const int generation = ++m_generation;
+    setStoredKey(std::nullopt);
+    if (!m_secrets)
+        return;
+    QCoro::connect(m_secrets->readKey(providerID), this,
+                   [this, generation](const Result<std::optional<QString>> &key) {
+                       // A keychain that cannot be read is reported once, above the list.
+                       if (generation != m_generation || !key || !key->has_value() || (*key)->isEmpty())
+                           return;
+                       setStoredKey(**key);
+                   });
+}
+
+void CompatibleProviderForm::setStoredKey(const std::optional<QString> &key)
+{
+    m_storedKey = key;
+    m_key->setPlaceholderText(key ? tr("A key is saved in the system keychain; paste another to replace it")
+                                  : tr("Optional; kept in the system keychain"));
 }
 
 void CompatibleProviderForm::editServer(const LocalServer &server)
@@ -150,6 +173,8 @@ void CompatibleProviderForm::clearForm()
     m_key->clear();
     m_env.clear();
     m_savedID.clear();
+    ++m_generation;
+    setStoredKey(std::nullopt);
     m_remove->setEnabled(false);
     m_test->setEnabled(true);
     m_message->dismiss();
@@ -157,20 +182,17 @@ void CompatibleProviderForm::clearForm()
 
 void CompatibleProviderForm::testConnection()
 {
-    const QString text = m_baseUrl->text().trimmed();
-    const QUrl url(text, QUrl::StrictMode);
-    if (text.isEmpty() || !url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1)
-        || url.host().isEmpty()) {
-        m_message->showError(text.isEmpty()
-                                 ? tr("Enter the server's base URL first, such as http://127.0.0.1:8000/v1.")
-                                 : tr("“%1” is not a usable base URL; it must start with http:// or https:// and "
-                                      "name a host.")
-                                       .arg(text));
+    if (Result<void> valid = CompatibleProvider::validateBaseURL(m_baseUrl->text()); !valid) {
+        m_message->showError(valid.errorMessage());
         return;
     }
+    const QUrl url(m_baseUrl->text().trimmed(), QUrl::StrictMode);
     m_test->setEnabled(false);
     m_message->showInfo(tr("Asking %1 for its models…").arg(ConnectionTester::modelsUrl(url).toString()));
-    m_tester->start(url, m_key->text().trimmed());
+    QString key = m_key->text().trimmed();
+    if (key.isEmpty() && m_storedKey && m_id->text().trimmed() == m_savedID)
+        key = *m_storedKey;
+    m_tester->start(url, key);
 }
 
 void CompatibleProviderForm::setBusy(bool busy)
@@ -238,7 +260,7 @@ void CompatibleProviderForm::storeKey(const QString &providerID, const QString &
     setBusy(true);
     m_message->showInfo(savedSentence + QLatin1Char(' ') + tr("Saving its key in the system keychain…"));
     QCoro::connect(m_secrets->writeKey(providerID, key), this,
-                   [this, providerID, name, variable, savedSentence](const Result<void> &written) {
+                   [this, providerID, name, key, variable, savedSentence](const Result<void> &written) {
                        setBusy(false);
                        if (!written) {
                            qCWarning(lcSettings).noquote()
@@ -248,6 +270,8 @@ void CompatibleProviderForm::storeKey(const QString &providerID, const QString &
                            return;
                        }
                        m_key->clear();
+                       if (providerID == m_savedID)
+                           setStoredKey(key);
                        Q_EMIT keyStored(providerID, true);
                        m_message->showSuccess(savedSentence + QLatin1Char(' ')
                                               + tr("Its key is in the system keychain."));
@@ -265,6 +289,7 @@ void CompatibleProviderForm::remove()
         return;
     }
     m_savedID.clear();
+    setStoredKey(std::nullopt);
     m_remove->setEnabled(false);
     Q_EMIT providerRemoved(id);
     const QString sentence = tr("Removed %1 from %2.").arg(id, QDir::toNativeSeparators(writer.filePath()));

@@ -4,6 +4,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <optional>
+
 #include "engine/config/LocalServer.h"
 #include "engine/config/UserConfigWriter.h"
 
@@ -53,6 +55,10 @@ private:
     void storeKey(const QString &providerID, const QString &name, const QString &key, const QString &savedSentence);
     void remove();
     void setBusy(bool busy);
+    // Looks up the key the keychain holds for the provider being edited,
+    // so testing a saved server sends it; the field stays empty.
+    void readStoredKey(const QString &providerID);
+    void setStoredKey(const std::optional<QString> &key);
 
     QString m_configDirectory;
     QStringList m_reservedIds;
@@ -60,6 +66,8 @@ private:
     ConnectionTester *m_tester = nullptr;
     QStringList m_env;      // the entry's own key variables, when editing one
     QString m_savedID;      // the id qcode.json has, when editing one
+    std::optional<QString> m_storedKey; // the keychain's key for m_savedID, once read
+    int m_generation = 0;   // bumped whenever the form shows another provider
     bool m_busy = false;
 
     QLineEdit *m_id = nullptr;

@@ -113,8 +113,9 @@ QString ConnectionTester::httpFailure(int status, const QByteArray &body) const
     if (detail.isEmpty())
         detail = QString::fromUtf8(body.left(300)).simplified();
     const QString where = m_url.toString(QUrl::RemoveUserInfo);
-    QString message = detail.isEmpty() ? tr("%1 answered with HTTP status %2.").arg(where).arg(status)
-                                       : tr("%1 answered with HTTP status %2: %3").arg(where).arg(status).arg(detail);
+    const QString code = QString::number(status);
+    QString message = detail.isEmpty() ? tr("%1 answered with HTTP status %2.").arg(where, code)
+                                       : tr("%1 answered with HTTP status %2: %3").arg(where, code, detail);
     if (status == 401 || status == 403)
         message += QLatin1Char(' ') + tr("Check the API key.");
     else if (status == 404)

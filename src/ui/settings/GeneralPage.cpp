@@ -19,7 +19,10 @@ using namespace Qt::StringLiterals;
 namespace qcode {
 
 GeneralPage::GeneralPage(const SettingsContext &context, QWidget *parent)
-    : QWidget(parent), m_writer(context.configDirectory), m_app(context.app)
+    : QWidget(parent)
+    , m_writer(context.configDirectory)
+    , m_app(context.app)
+    , m_translationsDirectory(context.translationsDirectory)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -29,7 +32,7 @@ GeneralPage::GeneralPage(const SettingsContext &context, QWidget *parent)
     layout->addStretch();
     loadConfig(context);
     if (m_app)
-        fillLanguages(context.translationsDirectory);
+        fillLanguages();
 }
 
 QWidget *GeneralPage::createModelBox(const SettingsContext &context)
@@ -108,36 +111,41 @@ QWidget *GeneralPage::createAppearanceBox()
     connect(m_fontSize, &QSpinBox::valueChanged, this, [this](int points) {
         m_app->setFontPointSize(points < AppSettings::MinimumFontPointSize ? 0 : points);
     });
-    connect(m_language, &QComboBox::activated, this, [this] {
-        const QString before = m_app->language();
-        m_app->setLanguage(m_language->currentData().toString());
-        if (m_app->language() != before)
-            m_appMessage->showInfo(tr("qcode shows the new language after a restart."));
-    });
+    connect(m_language, &QComboBox::activated, this, &GeneralPage::saveLanguage);
     connect(m_notifications, &QCheckBox::toggled, m_app, &AppSettings::setNotificationsEnabled);
     return box;
 }
 
-void GeneralPage::fillLanguages(const QString &translationsDirectory)
+void GeneralPage::fillLanguages()
 {
     // Each in its own language, so a person who cannot read the current
     // one still finds theirs.
-    const QList<std::pair<QString, QString>> known{
-        {u"en"_s, u"English"_s},
-        {u"zh_CN"_s, u"简体中文"_s},
-        {u"de"_s, u"Deutsch"_s},
-        {u"ja"_s, u"日本語"_s},
-    };
-    const QString saved = m_app->language();
     m_language->addItem(tr("Follow the system"), QString());
-    for (const auto &[code, name] : known) {
-        const bool translated = QFile::exists(QDir(translationsDirectory).filePath(u"qcode_%1.qm"_s.arg(code)));
-        if (code == "en"_L1 || translated || code == saved)
-            m_language->addItem(name, code);
-    }
+    m_language->addItem(u"English"_s, u"en"_s);
+    m_language->addItem(u"简体中文"_s, u"zh_CN"_s);
+    m_language->addItem(u"Deutsch"_s, u"de"_s);
+    const QString saved = m_app->language();
     if (m_language->findData(saved) < 0)
-        m_language->addItem(saved, saved);
+        m_language->addItem(saved, saved); // set by a newer qcode, or by hand: kept as it is
     m_language->setCurrentIndex(m_language->findData(saved));
+}
+
+void GeneralPage::saveLanguage()
+{
+    const QString before = m_app->language();
+    const QString chosen = m_language->currentData().toString();
+    m_app->setLanguage(chosen);
+    if (chosen == before)
+        return;
+    // English is the source language; the others need their compiled translation.
+    const bool translated = chosen.isEmpty() || chosen == "en"_L1
+                            || QFile::exists(QDir(m_translationsDirectory).filePath(u"qcode_%1.qm"_s.arg(chosen)));
+    if (translated)
+        m_appMessage->showInfo(tr("qcode shows the new language after a restart."));
+    else
+        m_appMessage->showInfo(tr("This qcode has no %1 translation yet, so it stays in English; the choice is kept "
+                                  "for a version that has one.")
+                                   .arg(m_language->currentText()));
 }
 
 void GeneralPage::loadConfig(const SettingsContext &context)

@@ -34,10 +34,12 @@ private:
     void loadConfig(const SettingsContext &context);
     void saveModel(ModelComboBox *combo, const QString &key, const QString &ref);
     void saveAgent();
-    void fillLanguages(const QString &translationsDirectory);
+    void fillLanguages();
+    void saveLanguage();
 
     UserConfigWriter m_writer;
     AppSettings *m_app = nullptr;
+    QString m_translationsDirectory;
     QString m_savedModel;
     QString m_savedSmallModel;
     QString m_savedAgent;
