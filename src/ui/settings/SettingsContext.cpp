@@ -14,10 +14,13 @@ void SettingsContext::loadConfiguration(const ConfigLocations &locations, const 
     catalogue = ModelCatalogue::bundled();
     config = Config::fromJson(ConfigLoader::load(locations).json);
     agents.clear();
+    // By key, as default_agent names them (a display name may differ), and
+    // in definition order: the first is what qcode picks while the key is unset.
     const AgentRegistry registry = AgentRegistry::load(config, locations, dataDirectory);
-    for (const Agent &agent : registry.list()) {
-        if (!agent.isSubagent() && !agent.isHidden())
-            agents.append(agent.name);
+    for (const QString &key : registry.keys()) {
+        const Agent *agent = registry.find(key);
+        if (agent && !agent->isSubagent() && !agent->isHidden())
+            agents.append(key);
     }
 }
 

@@ -40,8 +40,9 @@ struct SettingsContext {
     ModelCatalogue catalogue;
     Config config;              // merged, every config file
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    // The agents a person can pick as the default (primary, not hidden),
-    // the default first; empty: build and plan.
+    // The agents a person can pick as the default (primary, not hidden), by
+    // key; the first is the one used while default_agent is unset. Empty:
+    // build and plan.
     QStringList agents;
     // Where to look for local model servers.
     QList<LocalServer> localServerProbes = LocalServer::defaultProbes();

@@ -172,6 +172,7 @@ private Q_SLOTS:
     void init();
 
     void pagesAreListedAndShownByName();
+    void theContextIsReadAsTheEngineReadsTheConfig();
 
     void testConnectionShowsHowManyModelsTheServerHas();
     void testConnectionToAClosedPortSaysWhy();
@@ -231,6 +232,28 @@ void SettingsDialogTest::pagesAreListedAndShownByName()
     QCOMPARE(child<QStackedWidget>(&dialog, u"pages"_s)->currentWidget()->objectName(), u"permissions"_s);
     dialog.showPage(u"no-such-page"_s);
     QCOMPARE(dialog.currentPage(), u"permissions"_s);
+}
+
+void SettingsDialogTest::theContextIsReadAsTheEngineReadsTheConfig()
+{
+    QVERIFY(m_tree.write(u"home/.config/opencode/opencode.json"_s,
+                         R"({"model": "openai/gpt-5", "agent": {"review": {"mode": "primary", "name": "Reviewer", )"
+                         R"("prompt": "Review."}, "helper": {"mode": "subagent", "prompt": "Help."}}})"));
+    QVERIFY(m_tree.write(u"config/qcode/qcode.json"_s, R"({"default_agent": "plan"})"));
+    ConfigLocations locations;
+    locations.homeDirectory = m_tree.path(u"home"_s);
+    locations.globalDirectories = {m_tree.path(u"home/.config/opencode"_s), m_tree.path(u"config/qcode"_s)};
+    locations.projectDirectory = m_tree.path(u"project"_s);
+    QVERIFY(QDir().mkpath(locations.projectDirectory));
+
+    SettingsContext c;
+    c.loadConfiguration(locations, m_tree.path(u"data"_s));
+    QCOMPARE(c.configDirectory, m_tree.path(u"config/qcode"_s));
+    QCOMPARE(c.dataDirectory, m_tree.path(u"data"_s));
+    QCOMPARE(c.config.model().value_or(QString()), u"openai/gpt-5"_s);
+    // By the key default_agent takes, build first (what an unset key means),
+    // without subagents or hidden ones.
+    QCOMPARE(c.agents, (QStringList{u"build"_s, u"plan"_s, u"review"_s}));
 }
 
 void SettingsDialogTest::testConnectionShowsHowManyModelsTheServerHas()
