@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QWidget>
+
+#include "SettingsContext.h"
+
+class QLabel;
+class QPushButton;
+
+namespace qcode {
+
+class InlineMessage;
+
+// Settings › Data: where qcode keeps its database, saved tool output and
+// snapshots; opening that folder, and choosing another one for the next
+// start.
+class DataPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    DataPage(const SettingsContext &context, QWidget *parent = nullptr);
+
+    QString currentDirectory() const { return m_current; }
+    // What the next start will use.
+    void chooseDirectory(const QString &directory);
+
+    // The bytes below `directory`, files only; for a worker thread.
+    static qint64 folderSize(const QString &directory);
+
+private:
+    void openFolder();
+    void pickFolder();
+    void showPending();
+    void measureSnapshots();
+
+    AppSettings *m_app = nullptr;
+    QString m_current;
+    bool m_overriddenByEnvironment = false;
+
+    QLabel *m_location = nullptr;
+    QLabel *m_snapshotSize = nullptr;
+    QPushButton *m_change = nullptr;
+    QPushButton *m_reset = nullptr;
+    InlineMessage *m_message = nullptr;
+};
+
+} // namespace qcode

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QHash>
+#include <QWidget>
+
+#include "SettingsContext.h"
+#include "engine/agent/PermissionRule.h"
+#include "engine/config/UserConfigWriter.h"
+
+class QComboBox;
+class QPushButton;
+class QTreeWidget;
+
+namespace qcode {
+
+class InlineMessage;
+
+// Settings › Permissions: what each kind of tool may do without asking
+// (qcode.json `permission`), and the "always" answers saved for the open
+// project, which can be taken back.
+class PermissionsPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    PermissionsPage(const SettingsContext &context, QWidget *parent = nullptr);
+
+    // The permission keys the page offers, in the order it lists them.
+    static QStringList permissionKeys();
+
+    const PermissionRuleset &approvals() const { return m_approvals; }
+
+private:
+    QWidget *createDefaultsBox();
+    QWidget *createApprovalsBox();
+    void loadDefaults();
+    void saveDefault(const QString &key, QComboBox *combo);
+    void loadApprovals();
+    void showApprovals(const PermissionRuleset &rules);
+    void deleteSelectedApprovals();
+
+    UserConfigWriter m_writer;
+    Engine *m_engine = nullptr;
+    Store *m_store = nullptr;
+    QString m_projectID;
+    PermissionRuleset m_approvals;
+    QHash<QString, QComboBox *> m_combos;
+    QHash<QString, int> m_savedIndex; // per key, the entry qcode.json holds
+    bool m_removing = false;          // a deletion waits for the engine's answer
+
+    InlineMessage *m_defaultsMessage = nullptr;
+    QTreeWidget *m_approvalTree = nullptr;
+    QPushButton *m_delete = nullptr;
+    InlineMessage *m_approvalsMessage = nullptr;
+};
+
+} // namespace qcode

@@ -1,0 +1,7 @@
+#include "SettingsLogging.h"
+
+namespace qcode {
+
+Q_LOGGING_CATEGORY(lcSettings, "qcode.ui.settings")
+
+} // namespace qcode
