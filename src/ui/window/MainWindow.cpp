@@ -25,15 +25,23 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include "Appearance.h"
 #include "AskWiring.h"
 #include "SessionController.h"
 #include "SessionFiles.h"
 #include "SessionPane.h"
 #include "SessionSidebar.h"
 #include "engine/Engine.h"
+#include "engine/config/ConfigLocations.h"
+#include "engine/config/DataPaths.h"
+#include "engine/config/KeychainSecretStore.h"
+#include "engine/session/ProjectInstance.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
+#include "ui/notify/Notifier.h"
 #include "ui/prompt/PromptBox.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/SettingsDialog.h"
 #include "ui/support/Background.h"
 
 using namespace Qt::StringLiterals;
@@ -55,6 +63,10 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     , m_engine(engine)
 {
     setWindowTitle(tr("qcode"));
+    m_settings = new AppSettings(this);
+    m_appearance = new Appearance(m_settings, this);
+    m_appearance->apply();
+    m_secrets = std::make_unique<KeychainSecretStore>();
     m_controller = new SessionController(store, engine, this);
 
     m_pages = new QStackedWidget(this);
@@ -93,6 +105,9 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     });
 
     m_asks = new AskWiring(m_controller, this);
+    m_asks->notifier()->setEnabled(m_settings->notificationsEnabled());
+    connect(m_settings, &AppSettings::notificationsChanged, this,
+            [this] { m_asks->notifier()->setEnabled(m_settings->notificationsEnabled()); });
     connect(m_pane, &SessionPane::exportRequested, this, &MainWindow::exportSession);
     setAcceptDrops(true);
 
@@ -188,6 +203,13 @@ void MainWindow::createMenus()
                                        tr("Add a session from an OpenCode or qcode JSON export"));
     connect(importSession, &QAction::triggered, this, &MainWindow::chooseImport);
     file->addSeparator();
+    const QKeySequence preferencesKey =
+        QKeySequence::keyBindings(QKeySequence::Preferences).value(0, QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    QAction *preferences = addAction(file, tr("&Settings…"), preferencesKey,
+                                     tr("Providers and keys, default model, theme, permissions"));
+    preferences->setMenuRole(QAction::PreferencesRole);
+    connect(preferences, &QAction::triggered, this, [this] { openSettings(); });
+    file->addSeparator();
     // Some desktops define no standard Quit key; Ctrl+Q is everyone's.
     const QKeySequence quitKey = QKeySequence::keyBindings(QKeySequence::Quit).value(0, QKeySequence(Qt::CTRL | Qt::Key_Q));
     QAction *quit = addAction(file, tr("&Quit"), quitKey, tr("Quit qcode"));
@@ -240,6 +262,33 @@ void MainWindow::createMenus()
     connect(sidebar, &QAction::toggled, m_sidebar, &QWidget::setVisible);
 
     rebuildRecentMenu();
+}
+
+void MainWindow::openSettings(const QString &page)
+{
+    if (m_settingsDialog) {
+        if (!page.isEmpty())
+            m_settingsDialog->showPage(page);
+        m_settingsDialog->raise();
+        m_settingsDialog->activateWindow();
+        return;
+    }
+    SettingsContext context;
+    context.engine = m_engine;
+    context.store = m_store;
+    context.app = m_settings;
+    context.secrets = m_secrets.get();
+    context.projectID = m_controller->projectID();
+    const QString directory = m_controller->projectDirectory().isEmpty() ? QDir::homePath()
+                                                                         : m_controller->projectDirectory();
+    context.loadConfiguration(ConfigLocations::forSystem(directory, ProjectInstance::findWorktree(directory)),
+                              DataPaths::dataDirectory());
+    auto *dialog = new SettingsDialog(std::move(context), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!page.isEmpty())
+        dialog->showPage(page);
+    m_settingsDialog = dialog;
+    dialog->show();
 }
 
 void MainWindow::chooseProject()

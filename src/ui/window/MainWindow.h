@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
+
+#include <memory>
 
 class QAction;
 class QLabel;
@@ -10,7 +13,11 @@ class QStackedWidget;
 
 namespace qcode {
 
+class AppSettings;
+class Appearance;
 class AskWiring;
+class KeychainSecretStore;
+class SettingsDialog;
 class Engine;
 class SessionController;
 class SessionPane;
@@ -34,6 +41,9 @@ public:
     SessionController *controller() const { return m_controller; }
     SessionSidebar *sidebar() const { return m_sidebar; }
     SessionPane *pane() const { return m_pane; }
+    AppSettings *settings() const { return m_settings; }
+    // Opens the settings window (once; raised if open) at `page`.
+    void openSettings(const QString &page = {});
 
     // Writes the open session to `path` (.md or .json; relative to the
     // project), or asks where when `path` is empty.
@@ -74,6 +84,10 @@ private:
     QList<QAction *> m_sessionActions; // enabled only while a session is open
     QAction *m_stop = nullptr;
     AskWiring *m_asks = nullptr;
+    AppSettings *m_settings = nullptr;
+    Appearance *m_appearance = nullptr;
+    std::unique_ptr<KeychainSecretStore> m_secrets;
+    QPointer<SettingsDialog> m_settingsDialog;
 };
 
 } // namespace qcode
