@@ -181,4 +181,23 @@ QJsonObject EngineHarness::requestBody(int index) const
     return m_server.requests().value(index).json();
 }
 
+QString EngineHarness::sentText(int index) const
+{
+    const QJsonArray messages = requestBody(index).value(u"messages"_s).toArray();
+    return QString::fromUtf8(QJsonDocument(messages).toJson(QJsonDocument::Compact));
+}
+
+QStringList EngineHarness::userTexts()
+{
+    QStringList texts;
+    for (const MessageWithParts &message : messages()) {
+        for (const Part &part : message.parts) {
+            const TextPart *text = part.as<TextPart>();
+            if (message.info.isUser() && text && !text->synthetic.value_or(false))
+                texts.append(text->text);
+        }
+    }
+    return texts;
+}
+
 } // namespace qcode::test

@@ -76,6 +76,12 @@ public:
     QList<MessageWithParts> messages();
     // The request bodies the server received, as JSON.
     QJsonObject requestBody(int index) const;
+    // The messages of request `index` as one compact JSON text, to look
+    // for what the model was sent.
+    QString sentText(int index) const;
+    // What the person typed in the session's stored user messages
+    // (synthetic parts left out), oldest first.
+    QStringList userTexts();
 
     // Runs git in the project folder; fails the test when git does.
     static bool git(const QString &directory, const QStringList &arguments);
