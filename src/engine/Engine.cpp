@@ -4,7 +4,7 @@
 #include <QCoro/QCoroTask>
 #include <QDir>
 #include <QFileInfo>
-#include <QFuture>
+#include <QFutureWatcher>
 #include <QNetworkAccessManager>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -150,12 +150,16 @@ void Engine::Private::housekeep()
 {
     // A folder scan: off the engine thread, so no stream waits on it.
     const QString dataDirectory = options.dataDirectory;
-    QFuture<int> removing = QtConcurrent::run([dataDirectory] { return OutputTruncation(dataDirectory).removeExpired(); });
-    removing.then(q, [](int removed) {
-        if (removed > 0)
+    // A watcher owned by the engine, not QFuture::then(q, …): Qt 6.4
+    // asserts when a continuation's context died before the scan ended.
+    auto *watcher = new QFutureWatcher<int>(q);
+    QObject::connect(watcher, &QFutureWatcher<int>::finished, q, [watcher] {
+        watcher->deleteLater();
+        if (const int removed = watcher->result(); removed > 0)
             qCInfo(lcSession) << "housekeeping removed" << removed << "saved tool outputs older than"
                               << OutputTruncation::RetentionDays << "days";
     });
+    watcher->setFuture(QtConcurrent::run([dataDirectory] { return OutputTruncation(dataDirectory).removeExpired(); }));
 }
 
 void Engine::Private::publish(const SessionEvent &event)
