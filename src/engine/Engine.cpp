@@ -122,6 +122,7 @@ public:
     void removeQueued(const QString &sessionID, const QString &queueID);
     void dropQueue(const QString &sessionID);
     void describe(const QString &directory);
+    void resume(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID, const QString &newID);
     void remove(const QString &sessionID);
     void rename(const QString &sessionID, const QString &title);
@@ -740,6 +741,49 @@ QCoro::Task<> Engine::Private::runCommand(CommandInput input)
     co_await prompting;
 }
 
+void Engine::Private::resume(const QString &sessionID)
+{
+    const Result<Session> session = existingSession(sessionID);
+    if (!session) {
+        fail(sessionID, session.errorMessage());
+        return;
+    }
+    if (busy(sessionID) || reverting.contains(sessionID)) {
+        fail(sessionID, tr("Session %1 is busy: wait for it to finish or stop it, then retry.").arg(sessionID));
+        return;
+    }
+    // What the person took back stays taken back, as before a prompt.
+    const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, *session);
+    const Result<QList<MessageWithParts>> history = cleaned ? store->history(sessionID)
+                                                            : Result<QList<MessageWithParts>>(Error(cleaned.errorMessage()));
+    if (!history) {
+        fail(sessionID, history.errorMessage());
+        return;
+    }
+    const UserMessage *lastUser = nullptr;
+    const AssistantMessage *lastAssistant = nullptr;
+    for (qsizetype i = history->size() - 1; i >= 0 && !lastUser; --i) {
+        lastUser = history->at(i).info.user();
+        if (!lastAssistant)
+            lastAssistant = history->at(i).info.assistant();
+    }
+    if (!lastUser) {
+        fail(sessionID, tr("Session %1 has no prompt to retry.").arg(sessionID));
+        return;
+    }
+    // The loop's own exit condition (reference §2.3, step 5), for a turn
+    // that ended well: there is nothing to run again.
+    const bool answered = lastAssistant && !lastAssistant->error && lastAssistant->finish
+                          && *lastAssistant->finish != u"tool-calls"_s && *lastAssistant->finish != u"unknown"_s;
+    if (answered) {
+        fail(sessionID, tr("Session %1 has nothing to retry: its last prompt was answered.").arg(sessionID));
+        return;
+    }
+    qCInfo(lcSession) << sessionID << "resumes its loop";
+    ++waiting[sessionID];
+    startLoop(sessionID, loaded(session->directory));
+}
+
 QCoro::Task<> Engine::Private::runShell(ShellInput input)
 {
     QPointer<Engine> guard(q);
@@ -1022,6 +1066,11 @@ void Engine::prompt(PromptInput input)
 {
     QMetaObject::invokeMethod(
         this, [this, input] { QCoro::connect(d->runPrompt(input), this, [] {}); }, Qt::QueuedConnection);
+}
+
+void Engine::resume(const QString &sessionID)
+{
+    QMetaObject::invokeMethod(this, [this, sessionID] { d->resume(sessionID); }, Qt::QueuedConnection);
 }
 
 void Engine::abort(const QString &sessionID)

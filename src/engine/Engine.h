@@ -159,6 +159,14 @@ public:
     // Manual compaction (OpenCode's /compact): a compaction request with
     // the session's last model, then the loop.
     void compact(const QString &sessionID);
+    // Runs the loop again on the session's history as it is, adding no
+    // message: what Retry does after a turn failed (a provider error, an
+    // abort, a crash). The failed assistant message stays; the model is
+    // not sent it (an aborted one's partial answer is, reference §4.2).
+    // One promptFinished answers
+    // it. Refused with a SessionError while the session is busy or when
+    // its last user message is already answered.
+    void resume(const QString &sessionID);
     // `scope` says where an Always answer applies (this session, or every
     // session of the project, saved); other replies ignore it.
     void replyPermission(const QString &requestID, PermissionReply reply, const QString &message = {},
