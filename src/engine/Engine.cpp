@@ -67,6 +67,9 @@ struct LoadedProject {
     std::shared_ptr<ToolRunner> tools; // made on first use
     CommandRegistry commands;
     QString homeDirectory;             // for "@~/path" in command templates
+    // The keychain is still being read: what resolves models waits
+    // (Engine::Private::storedKeys).
+    bool keysPending = false;
 };
 
 class Engine::Private : public SessionEventSink
@@ -95,6 +98,7 @@ public:
     bool busy(const QString &sessionID) const { return loops.contains(sessionID) || shells.contains(sessionID); }
     std::shared_ptr<LoadedProject> loaded(const QString &directory);
     ProjectInstance *project(const QString &directory) { return loaded(directory)->instance.get(); }
+    QCoro::Task<> storedKeys(std::shared_ptr<LoadedProject> project);
     std::shared_ptr<ToolRunner> toolsFor(LoadedProject &project);
     LoopServices loopServices();
     Result<Session> existingSession(const QString &sessionID) const;
@@ -121,7 +125,7 @@ public:
     void editQueued(const QString &sessionID, const QString &queueID, const QString &text);
     void removeQueued(const QString &sessionID, const QString &queueID);
     void dropQueue(const QString &sessionID);
-    void describe(const QString &directory);
+    QCoro::Task<> describe(QString directory);
     void resume(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID, const QString &newID);
     void remove(const QString &sessionID);
@@ -201,7 +205,7 @@ std::shared_ptr<LoadedProject> Engine::Private::loaded(const QString &directory)
     const QString worktree = ProjectInstance::findWorktree(folder);
     const ConfigLocations locations = options.locations(folder, worktree);
     auto project = std::make_shared<LoadedProject>();
-    project->instance = ProjectInstance::load(folder, locations, options.dataDirectory);
+    project->instance = ProjectInstance::load(folder, locations, options.dataDirectory, options.secrets);
     project->commands = CommandRegistry::load(project->instance->config(), locations);
     project->homeDirectory = locations.homeDirectory.isEmpty() ? QDir::homePath() : locations.homeDirectory;
     for (const QString &problem : project->instance->problems())
@@ -209,7 +213,30 @@ std::shared_ptr<LoadedProject> Engine::Private::loaded(const QString &directory)
     if (Result<void> saved = store->upsertProject(project->instance->project()); !saved)
         qCWarning(lcSession) << "project" << folder << "not saved:" << saved.errorMessage();
     projects.emplace(folder, project);
+    if (options.secrets) {
+        // Connected before anyone waits (storedKeys), so a waiter woken
+        // by the same signal sees the keys in place.
+        project->keysPending = true;
+        ProviderRegistry &providers = project->instance->providers();
+        const std::weak_ptr<LoadedProject> weak = project;
+        QObject::connect(
+            &providers, &ProviderRegistry::providersChanged, q,
+            [weak] {
+                if (const std::shared_ptr<LoadedProject> done = weak.lock())
+                    done->keysPending = false;
+            },
+            Qt::SingleShotConnection);
+        QCoro::connect(providers.loadStoredKeys(), q, [] {});
+    }
     return project;
+}
+
+QCoro::Task<> Engine::Private::storedKeys(std::shared_ptr<LoadedProject> project)
+{
+    while (project->keysPending) {
+        ProviderRegistry *providers = &project->instance->providers();
+        co_await qCoro(providers, &ProviderRegistry::providersChanged);
+    }
 }
 
 std::shared_ptr<ToolRunner> Engine::Private::toolsFor(LoadedProject &loaded)
@@ -406,6 +433,12 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
         fail(sessionID, tr("Session %1 is being reverted; send the prompt again when it is done.").arg(sessionID));
         co_return;
     }
+    // Before the busy check: the session may become busy meanwhile.
+    std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
     // Busy: the prompt waits, still editable, until the loop takes it
     // (takeQueued) or the session is free again (startPending).
     if (busy(sessionID)) {
@@ -421,7 +454,6 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
         fail(sessionID, cleaned.errorMessage());
         co_return;
     }
-    std::shared_ptr<LoadedProject> project = loaded(session->directory);
     QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(input, *project->instance);
     const Result<MessageWithParts> stored = co_await storing;
     if (!guard)
@@ -467,6 +499,12 @@ QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, std::shared_
     QPointer<Engine> guard(q);
     auto *loop = new PromptLoop(loopServices(), *project->instance, toolsFor(*project), sessionID, q);
     loops.insert(sessionID, loop);
+    // A loop started without a prompt (compact, resume, a queue after a
+    // shell command) may be the project's first use.
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return LoopResult{};
     QCoro::Task<LoopResult> running = loop->run();
     const LoopResult result = co_await running;
     if (!guard)
@@ -674,20 +712,26 @@ void Engine::Private::dropQueue(const QString &sessionID)
     }
 }
 
-void Engine::Private::describe(const QString &directory)
+QCoro::Task<> Engine::Private::describe(QString directory)
 {
+    QPointer<Engine> guard(q);
     if (!ready()) {
         publish(SessionError{std::nullopt, unknownError(tr("The database is not open."))});
-        return;
+        co_return;
     }
     if (!QFileInfo(directory).isDir()) {
         ProjectSummary summary;
         summary.directory = directory;
         summary.problems.append(tr("The folder %1 does not exist.").arg(directory));
         Q_EMIT q->projectDescribed(summary);
-        return;
+        co_return;
     }
     const std::shared_ptr<LoadedProject> project = loaded(directory);
+    // The models offered depend on the keys the keychain holds.
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
     Q_EMIT q->projectDescribed(ProjectSummary::describe(*project->instance, project->commands, ModelCatalogue::bundled()));
 }
 
@@ -702,6 +746,10 @@ QCoro::Task<> Engine::Private::runCommand(CommandInput input)
     }
     // Held while the !`cmd` segments run: a reload cannot take it away.
     const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
     const ProjectInstance &instance = *project->instance;
     const CommandDefinition *found = project->commands.find(input.command);
     if (!found) {
@@ -793,6 +841,13 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
         publish(SessionError{sessionID, unknownError(session.errorMessage())});
         co_return;
     }
+    // The model is resolved with the keychain's keys; the busy check
+    // comes after the wait for them.
+    const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
     if (busy(sessionID) || reverting.contains(sessionID)) {
         publish(SessionError{sessionID, unknownError(tr("Session %1 is busy: wait for it to finish or stop it, then "
                                                         "run the command again.")
@@ -804,7 +859,6 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
         publish(SessionError{sessionID, unknownError(cleaned.errorMessage())});
         co_return;
     }
-    const std::shared_ptr<LoadedProject> project = loaded(session->directory);
     const ProjectInstance &instance = *project->instance;
     const Result<QString> defaultAgent = instance.agents().defaultAgent();
     const QString agentName = input.agent.value_or(defaultAgent ? *defaultAgent : u"build"_s);
@@ -1235,7 +1289,8 @@ void Engine::removeQueuedPrompt(const QString &sessionID, const QString &queueID
 
 void Engine::describeProject(const QString &directory)
 {
-    QMetaObject::invokeMethod(this, [this, directory] { d->describe(directory); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, directory] { QCoro::connect(d->describe(directory), this, [] {}); }, Qt::QueuedConnection);
 }
 
 void Engine::reloadProject(const QString &directory)
@@ -1245,7 +1300,7 @@ void Engine::reloadProject(const QString &directory)
         [this, directory] {
             // What runs on the old one keeps it until it ends.
             d->projects.erase(QDir::cleanPath(QFileInfo(directory).absoluteFilePath()));
-            d->describe(directory);
+            QCoro::connect(d->describe(directory), this, [] {});
         },
         Qt::QueuedConnection);
 }

@@ -28,6 +28,7 @@ namespace qcode {
 class Store;
 class ProjectInstance;
 class PromptLoop;
+class SecretStore;
 
 // Everything the engine takes from outside. Defaults are the real system;
 // tests point each at temporary folders, a fake clock and test tools.
@@ -38,6 +39,11 @@ struct EngineOptions {
     // up; empty: ConfigLocations::forSystem.
     std::function<ConfigLocations(const QString &directory, const QString &worktree)> locations;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // The OS keychain (KeychainSecretStore) the providers' saved API keys
+    // are read from when a project is loaded, after the config's and
+    // before the environment's. Not owned; it must outlive the engine.
+    // Null: no keychain.
+    SecretStore *secrets = nullptr;
     RetryPolicy retry;
     AskPolicy askPolicy = AskPolicy::Ask;
     // The tools of one project folder; empty: the built-in tool registry.

@@ -49,6 +49,12 @@ public:
         // Make the project folder a git repository with one commit (of
         // opencode.json), so the engine takes snapshots of it.
         bool gitRepository = false;
+        // The keychain the engine reads saved keys from (EngineOptions::
+        // secrets); not owned. Null: none.
+        SecretStore *secrets = nullptr;
+        // false: the "fake" provider's config names no apiKey, so only the
+        // keychain can give it one.
+        bool configKey = true;
     };
 
     EngineHarness();
