@@ -184,6 +184,16 @@ QJsonObject EngineHarness::requestBody(int index) const
     return m_server.requests().value(index).json();
 }
 
+bool EngineHarness::sendAndHold(const QString &text, const QString &answer)
+{
+    tools().holdUntilReleased(u"slow"_s);
+    m_server.enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
+    m_server.enqueue(FakeTurn().text({answer}));
+    QSignalSpy started(m_tools.get(), &ScriptedToolRunner::started);
+    send(text);
+    return started.wait(10000);
+}
+
 QString EngineHarness::sentText(int index) const
 {
     const QJsonArray messages = requestBody(index).value(u"messages"_s).toArray();

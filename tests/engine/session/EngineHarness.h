@@ -77,6 +77,10 @@ public:
     // Sends without waiting; waitFinished() collects the outcomes.
     void send(const QString &text, const QString &agent = {});
     std::optional<PromptOutcome> waitFinished(int timeoutMs = 15000);
+    // Sends `text` and returns once the session is busy in a "slow" tool
+    // call that waits for tools().release(); the model then answers
+    // `answer`. False (the test failed) when the call never started.
+    bool sendAndHold(const QString &text, const QString &answer);
 
     // The session's messages as stored, oldest first.
     QList<MessageWithParts> messages();

@@ -132,12 +132,7 @@ void EngineCommandsTest::anUnknownCommandIsAnErrorNamingTheKnownOnes()
 void EngineCommandsTest::aCommandWhileBusyIsQueuedExpanded()
 {
     EngineHarness h(withCommands());
-    h.tools().holdUntilReleased(u"slow"_s);
-    h.server().enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
-    h.server().enqueue(FakeTurn().text({u"both done"_s}));
-    QSignalSpy started(&h.tools(), &ScriptedToolRunner::started);
-    h.send(u"first"_s);
-    QVERIFY(started.wait(10000));
+    QVERIFY(h.sendAndHold(u"first"_s, u"both done"_s));
     h.engine().command(commandInput(h, u"review"_s, u"main.cpp"_s));
     QTRY_COMPARE(h.sink().all<PromptQueued>().size(), 1);
     QCOMPARE(h.sink().all<PromptQueued>().first().text, u"Review main.cpp carefully.\nContext: from-the-shell"_s);

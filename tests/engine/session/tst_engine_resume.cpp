@@ -114,12 +114,7 @@ void EngineResumeTest::aSessionWithoutPromptsHasNothingToRetry()
 void EngineResumeTest::aBusySessionRefusesToResume()
 {
     EngineHarness h;
-    h.tools().holdUntilReleased(u"slow"_s);
-    h.server().enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
-    h.server().enqueue(FakeTurn().text({u"all done"_s}));
-    QSignalSpy started(&h.tools(), &ScriptedToolRunner::started);
-    h.send(u"first"_s);
-    QVERIFY(started.wait(10000));
+    QVERIFY(h.sendAndHold(u"first"_s, u"all done"_s));
 
     h.engine().resume(h.session());
     const auto refused = h.waitFinished();

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "EngineHarness.h"
+#include "../tool/ProcessProbe.h"
 #include "engine/session/SessionShell.h"
 
 using namespace Qt::StringLiterals;
@@ -43,16 +44,6 @@ QString liveOutput(const ToolPart &tool)
 {
     const auto *running = std::get_if<ToolRunning>(&tool.state);
     return running && running->metadata ? running->metadata->value(u"output"_s).toString() : QString();
-}
-
-bool processRuns(qint64 pid)
-{
-    QFile stat(u"/proc/%1/stat"_s.arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray line = stat.readAll();
-    const qsizetype close = line.lastIndexOf(')');
-    return close >= 0 && close + 2 < line.size() && line.at(close + 2) != 'Z' && line.at(close + 2) != 'X';
 }
 
 } // namespace

@@ -16,15 +16,7 @@ class QueuedPromptsTest : public QObject
 
 private:
     // A session busy in a tool call that waits for release().
-    void startBusy(EngineHarness &h)
-    {
-        h.tools().holdUntilReleased(u"slow"_s);
-        h.server().enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
-        h.server().enqueue(FakeTurn().text({u"all done"_s}));
-        QSignalSpy started(&h.tools(), &ScriptedToolRunner::started);
-        h.send(u"first"_s);
-        QVERIFY(started.wait(10000));
-    }
+    void startBusy(EngineHarness &h) { QVERIFY(h.sendAndHold(u"first"_s, u"all done"_s)); }
 
     // Sends while busy and returns the queue id the engine gave it.
     QString queue(EngineHarness &h, const QString &text)
