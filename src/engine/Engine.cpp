@@ -4,7 +4,7 @@
 #include <QCoro/QCoroTask>
 #include <QDir>
 #include <QFileInfo>
-#include <QFuture>
+#include <QFutureWatcher>
 #include <QNetworkAccessManager>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -13,18 +13,26 @@
 #include <map>
 
 #include "engine/agent/PermissionRules.h"
+#include "engine/catalogue/ModelCatalogue.h"
+#include "engine/command/CommandPrompt.h"
+#include "engine/command/CommandRegistry.h"
+#include "engine/command/CommandTemplate.h"
+#include "engine/command/TemplateShell.h"
 #include "engine/config/DataPaths.h"
 #include "engine/message/FileReader.h"
 #include "engine/message/UserMessageBuilder.h"
 #include "engine/session/ModelRequest.h"
 #include "engine/session/ProjectInstance.h"
 #include "engine/session/PromptLoop.h"
+#include "engine/session/PromptQueue.h"
 #include "engine/session/QuestionCenter.h"
 #include "engine/session/SessionLogging.h"
 #include "engine/session/SessionCompaction.h"
 #include "engine/session/SessionRevert.h"
+#include "engine/session/SessionShell.h"
 #include "engine/session/SessionSlug.h"
 #include "engine/session/TitleGenerator.h"
+#include "engine/session/UserShell.h"
 #include "engine/tool/BuiltinTools.h"
 #include "engine/tool/FileTimes.h"
 #include "engine/tool/OutputTruncation.h"
@@ -44,7 +52,25 @@ NamedError unknownError(const QString &message)
     return NamedError{u"UnknownError"_s, QJsonObject{{u"message"_s, message}}};
 }
 
+bool mayUseTask(const Agent &agent)
+{
+    return PermissionRules::evaluate(u"task"_s, u"*"_s, agent.permission).action != PermissionAction::Deny;
+}
+
 } // namespace
+
+// One project folder as loaded: its configuration, the tools made for it
+// and its slash commands. Shared by whatever runs on it, so a reload
+// (reloadProject) never pulls it from under a running prompt.
+struct LoadedProject {
+    std::unique_ptr<ProjectInstance> instance;
+    std::shared_ptr<ToolRunner> tools; // made on first use
+    CommandRegistry commands;
+    QString homeDirectory;             // for "@~/path" in command templates
+    // The keychain is still being read: what resolves models waits
+    // (Engine::Private::storedKeys).
+    bool keysPending = false;
+};
 
 class Engine::Private : public SessionEventSink
 {
@@ -69,19 +95,38 @@ public:
 
     qint64 now() const { return options.clock().toMSecsSinceEpoch(); }
     bool ready() const { return store != nullptr; }
-    ProjectInstance *project(const QString &directory);
-    std::shared_ptr<ToolRunner> toolsFor(ProjectInstance &project);
+    bool busy(const QString &sessionID) const { return loops.contains(sessionID) || shells.contains(sessionID); }
+    std::shared_ptr<LoadedProject> loaded(const QString &directory);
+    ProjectInstance *project(const QString &directory) { return loaded(directory)->instance.get(); }
+    QCoro::Task<> storedKeys(std::shared_ptr<LoadedProject> project);
+    std::shared_ptr<ToolRunner> toolsFor(LoadedProject &project);
     LoopServices loopServices();
+    Result<Session> existingSession(const QString &sessionID) const;
+    // The session's last user model, else the project's default.
+    ModelRef currentModel(const QString &sessionID, const ProjectInstance &project) const;
+    QProcessEnvironment shellEnvironment() const;
 
     void createSession(NewSession spec);
     QCoro::Task<> runPrompt(PromptInput input);
+    QCoro::Task<> runCommand(CommandInput input);
+    QCoro::Task<> runShell(ShellInput input);
     QCoro::Task<Result<MessageWithParts>> storeUserMessage(PromptInput input, ProjectInstance &project);
-    QCoro::Task<LoopResult> runLoop(QString sessionID, ProjectInstance &project);
+    QCoro::Task<> takeQueued(QString sessionID);
+    void startLoop(const QString &sessionID, std::shared_ptr<LoadedProject> project);
+    QCoro::Task<LoopResult> runLoop(QString sessionID, std::shared_ptr<LoadedProject> project);
+    void settle(const QString &sessionID, const LoopResult &result);
+    void startPending(const QString &sessionID);
     QCoro::Task<Result<ChildResult>> runChild(ChildRequest request);
     QCoro::Task<std::optional<QList<QStringList>>> askQuestion(QuestionRequest request, QPointer<AbortSignal> abort);
     void startTitle(const QString &sessionID);
     void finish(const QString &sessionID, const LoopResult &result, int callers);
+    void fail(const QString &sessionID, const QString &message);
     void abort(const QString &sessionID);
+    void editQueued(const QString &sessionID, const QString &queueID, const QString &text);
+    void removeQueued(const QString &sessionID, const QString &queueID);
+    void dropQueue(const QString &sessionID);
+    QCoro::Task<> describe(QString directory);
+    void resume(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID, const QString &newID);
     void remove(const QString &sessionID);
     void rename(const QString &sessionID, const QString &title);
@@ -95,10 +140,13 @@ public:
     std::unique_ptr<PermissionCenter> permissions;
     std::unique_ptr<QuestionCenter> questions;
     FileTimes fileTimes;
-    std::map<QString, std::unique_ptr<ProjectInstance>> projects; // by folder
-    QHash<ProjectInstance *, std::shared_ptr<ToolRunner>> tools;
+    std::map<QString, std::shared_ptr<LoadedProject>> projects; // by folder
     QHash<QString, PromptLoop *> loops;   // running, by session
-    QHash<QString, int> queuedCallers;    // prompt() calls waiting on a running loop
+    QHash<QString, AbortSignal *> shells; // running `!command`s, by session
+    // prompt() calls owed a promptFinished when the session's loop ends:
+    // the one that started it and those whose prompts it took.
+    QHash<QString, int> waiting;
+    PromptQueue queue;
     QTimer *housekeeping = nullptr; // made in open(), in the engine's thread
     QSet<QString> reverting;              // sessions whose revert or unrevert runs
 };
@@ -107,12 +155,16 @@ void Engine::Private::housekeep()
 {
     // A folder scan: off the engine thread, so no stream waits on it.
     const QString dataDirectory = options.dataDirectory;
-    QFuture<int> removing = QtConcurrent::run([dataDirectory] { return OutputTruncation(dataDirectory).removeExpired(); });
-    removing.then(q, [](int removed) {
-        if (removed > 0)
+    // A watcher owned by the engine, not QFuture::then(q, …): Qt 6.4
+    // asserts when a continuation's context died before the scan ended.
+    auto *watcher = new QFutureWatcher<int>(q);
+    QObject::connect(watcher, &QFutureWatcher<int>::finished, q, [watcher] {
+        watcher->deleteLater();
+        if (const int removed = watcher->result(); removed > 0)
             qCInfo(lcSession) << "housekeeping removed" << removed << "saved tool outputs older than"
                               << OutputTruncation::RetentionDays << "days";
     });
+    watcher->setFuture(QtConcurrent::run([dataDirectory] { return OutputTruncation(dataDirectory).removeExpired(); }));
 }
 
 void Engine::Private::publish(const SessionEvent &event)
@@ -137,36 +189,63 @@ void Engine::Private::publish(const SessionEvent &event)
                    [this](const QuestionAsked &e) { Q_EMIT q->questionAsked(e.request); },
                    [this](const QuestionReplied &e) { Q_EMIT q->questionReplied(e.sessionID, e.requestID, e.answers); },
                    [this](const QuestionRejected &e) { Q_EMIT q->questionRejected(e.sessionID, e.requestID); },
+                   [this](const PromptQueued &e) { Q_EMIT q->promptQueued(e.sessionID, e.queueID, e.text); },
+                   [this](const PromptDequeued &e) { Q_EMIT q->promptDequeued(e.sessionID, e.queueID, e.reason); },
                },
                event);
     Q_EMIT q->event(event);
 }
 
-ProjectInstance *Engine::Private::project(const QString &directory)
+std::shared_ptr<LoadedProject> Engine::Private::loaded(const QString &directory)
 {
     const QString folder = QDir::cleanPath(QFileInfo(directory).absoluteFilePath());
     auto found = projects.find(folder);
     if (found != projects.end())
-        return found->second.get();
+        return found->second;
     const QString worktree = ProjectInstance::findWorktree(folder);
-    std::unique_ptr<ProjectInstance> loaded =
-        ProjectInstance::load(folder, options.locations(folder, worktree), options.dataDirectory);
-    for (const QString &problem : loaded->problems())
+    const ConfigLocations locations = options.locations(folder, worktree);
+    auto project = std::make_shared<LoadedProject>();
+    project->instance = ProjectInstance::load(folder, locations, options.dataDirectory, options.secrets);
+    project->commands = CommandRegistry::load(project->instance->config(), locations);
+    project->homeDirectory = locations.homeDirectory.isEmpty() ? QDir::homePath() : locations.homeDirectory;
+    for (const QString &problem : project->instance->problems())
         qCWarning(lcSession) << "config:" << problem;
-    if (Result<void> saved = store->upsertProject(loaded->project()); !saved)
+    if (Result<void> saved = store->upsertProject(project->instance->project()); !saved)
         qCWarning(lcSession) << "project" << folder << "not saved:" << saved.errorMessage();
-    ProjectInstance *instance = loaded.get();
-    projects.emplace(folder, std::move(loaded));
-    return instance;
+    projects.emplace(folder, project);
+    if (options.secrets) {
+        // Connected before anyone waits (storedKeys), so a waiter woken
+        // by the same signal sees the keys in place.
+        project->keysPending = true;
+        ProviderRegistry &providers = project->instance->providers();
+        const std::weak_ptr<LoadedProject> weak = project;
+        QObject::connect(
+            &providers, &ProviderRegistry::providersChanged, q,
+            [weak] {
+                if (const std::shared_ptr<LoadedProject> done = weak.lock())
+                    done->keysPending = false;
+            },
+            Qt::SingleShotConnection);
+        QCoro::connect(providers.loadStoredKeys(), q, [] {});
+    }
+    return project;
 }
 
-std::shared_ptr<ToolRunner> Engine::Private::toolsFor(ProjectInstance &project)
+QCoro::Task<> Engine::Private::storedKeys(std::shared_ptr<LoadedProject> project)
 {
-    if (auto found = tools.constFind(&project); found != tools.constEnd())
-        return *found;
-    std::shared_ptr<ToolRunner> runner;
+    while (project->keysPending) {
+        ProviderRegistry *providers = &project->instance->providers();
+        co_await qCoro(providers, &ProviderRegistry::providersChanged);
+    }
+}
+
+std::shared_ptr<ToolRunner> Engine::Private::toolsFor(LoadedProject &loaded)
+{
+    if (loaded.tools)
+        return loaded.tools;
+    ProjectInstance &project = *loaded.instance;
     if (options.tools) {
-        runner = options.tools(project);
+        loaded.tools = options.tools(project);
     } else {
         ToolServices services{store.get(), this, options.dataDirectory, &fileTimes, network, &project.agents(), {}, {}};
         services.runChild = [this](ChildRequest request) { return runChild(std::move(request)); };
@@ -174,14 +253,50 @@ std::shared_ptr<ToolRunner> Engine::Private::toolsFor(ProjectInstance &project)
             return askQuestion(std::move(request), std::move(abort));
         };
         const AgentRegistry agents = project.agents();
-        runner = makeBuiltinToolRegistry(services, [agents](const QString &agent) {
+        loaded.tools = makeBuiltinToolRegistry(services, [agents](const QString &agent) {
             const Agent *found = agents.find(agent);
-            return found
-                   && PermissionRules::evaluate(u"task"_s, u"*"_s, found->permission).action != PermissionAction::Deny;
+            return found && mayUseTask(*found);
         });
     }
-    tools.insert(&project, runner);
-    return runner;
+    return loaded.tools;
+}
+
+Result<Session> Engine::Private::existingSession(const QString &sessionID) const
+{
+    if (!ready())
+        return Error(tr("The database is not open."));
+    const Result<std::optional<Session>> session = store->session(sessionID);
+    if (!session)
+        return Error(session.errorMessage());
+    if (!*session)
+        return Error(tr("Session %1 does not exist.").arg(sessionID));
+    return **session;
+}
+
+ModelRef Engine::Private::currentModel(const QString &sessionID, const ProjectInstance &project) const
+{
+    if (const Result<QList<MessageWithParts>> history = store->history(sessionID); history) {
+        for (qsizetype i = history->size() - 1; i >= 0; --i) {
+            if (const UserMessage *user = history->at(i).info.user())
+                return user->model;
+        }
+    }
+    const Result<ModelRef> model = project.defaultModel();
+    return model ? *model : ModelRef();
+}
+
+QProcessEnvironment Engine::Private::shellEnvironment() const
+{
+    // An engine given no environment (tests keep API keys out that way)
+    // still runs the person's commands with the system's, PATH included.
+    return options.environment.isEmpty() ? QProcessEnvironment::systemEnvironment() : options.environment;
+}
+
+void Engine::Private::fail(const QString &sessionID, const QString &message)
+{
+    const NamedError error = unknownError(message);
+    publish(SessionError{sessionID, error});
+    Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
 }
 
 LoopServices Engine::Private::loopServices()
@@ -197,6 +312,7 @@ LoopServices Engine::Private::loopServices()
     if (options.generateTitles)
         services.startTitle = [this](const QString &sessionID) { startTitle(sessionID); };
     services.runChild = [this](ChildRequest request) { return runChild(std::move(request)); };
+    services.takeQueued = [this](const QString &sessionID) { return takeQueued(sessionID); };
     return services;
 }
 
@@ -308,59 +424,87 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
 {
     QPointer<Engine> guard(q);
     const QString sessionID = input.sessionID;
-    const Result<std::optional<Session>> session = ready() ? store->session(sessionID)
-                                                           : Result<std::optional<Session>>(Error(tr("The database is not open.")));
-    if (!session || !*session) {
-        const NamedError error = unknownError(session ? tr("Session %1 does not exist.").arg(sessionID)
-                                                      : session.errorMessage());
-        publish(SessionError{sessionID, error});
-        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
+    const Result<Session> session = existingSession(sessionID);
+    if (!session) {
+        fail(sessionID, session.errorMessage());
         co_return;
     }
     if (reverting.contains(sessionID)) {
-        const NamedError error = unknownError(tr("Session %1 is being reverted; send the prompt again when it is done.").arg(sessionID));
-        publish(SessionError{sessionID, error});
-        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
+        fail(sessionID, tr("Session %1 is being reverted; send the prompt again when it is done.").arg(sessionID));
+        co_return;
+    }
+    // Before the busy check: the session may become busy meanwhile.
+    std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
+    // Busy: the prompt waits, still editable, until the loop takes it
+    // (takeQueued) or the session is free again (startPending).
+    if (busy(sessionID)) {
+        const QString text = PromptQueue::text(input);
+        const QString queueID = queue.enqueue(std::move(input));
+        qCInfo(lcSession) << sessionID << "is busy; prompt" << queueID << "queued";
+        publish(PromptQueued{sessionID, queueID, text});
         co_return;
     }
     // A pending revert's hidden messages go before the new one comes
     // (reference §2.1).
-    if (const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, **session); !cleaned) {
-        const NamedError error = unknownError(cleaned.errorMessage());
-        publish(SessionError{sessionID, error});
-        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
+    if (const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, *session); !cleaned) {
+        fail(sessionID, cleaned.errorMessage());
         co_return;
     }
-    ProjectInstance *instance = project((*session)->directory);
-    QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(input, *instance);
+    QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(input, *project->instance);
     const Result<MessageWithParts> stored = co_await storing;
     if (!guard)
         co_return;
     if (!stored) {
-        const NamedError error = unknownError(stored.errorMessage());
-        publish(SessionError{sessionID, error});
-        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
+        fail(sessionID, stored.errorMessage());
         co_return;
     }
-    // Busy: the running loop reads the new message on its next step and
-    // answers this caller when it ends (reference §2.2).
-    if (loops.contains(sessionID)) {
-        ++queuedCallers[sessionID];
-        qCInfo(lcSession) << sessionID << "is busy; prompt queued";
-        co_return;
-    }
-    QCoro::Task<LoopResult> running = runLoop(sessionID, *instance);
-    const LoopResult result = co_await running;
-    if (!guard)
-        co_return;
-    finish(sessionID, result, 1 + queuedCallers.take(sessionID));
+    ++waiting[sessionID];
+    if (!busy(sessionID))
+        startLoop(sessionID, project);
 }
 
-QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, ProjectInstance &project)
+QCoro::Task<> Engine::Private::takeQueued(QString sessionID)
 {
     QPointer<Engine> guard(q);
-    auto *loop = new PromptLoop(loopServices(), project, toolsFor(project), sessionID, q);
+    while (std::optional<PendingPrompt> next = queue.takeFirst(sessionID)) {
+        const Result<Session> session = existingSession(sessionID);
+        Result<MessageWithParts> stored = Error(session ? QString() : session.errorMessage());
+        if (session) {
+            std::shared_ptr<LoadedProject> project = loaded(session->directory);
+            QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(next->input, *project->instance);
+            stored = co_await storing;
+            if (!guard)
+                co_return;
+        }
+        publish(PromptDequeued{sessionID, next->id, DequeueReason::Taken});
+        if (!stored) {
+            fail(sessionID, stored.errorMessage());
+            continue;
+        }
+        ++waiting[sessionID];
+    }
+}
+
+void Engine::Private::startLoop(const QString &sessionID, std::shared_ptr<LoadedProject> project)
+{
+    QCoro::connect(runLoop(sessionID, std::move(project)), q, [](const LoopResult &) {});
+}
+
+QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, std::shared_ptr<LoadedProject> project)
+{
+    QPointer<Engine> guard(q);
+    auto *loop = new PromptLoop(loopServices(), *project->instance, toolsFor(*project), sessionID, q);
     loops.insert(sessionID, loop);
+    // A loop started without a prompt (compact, resume, a queue after a
+    // shell command) may be the project's first use.
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return LoopResult{};
     QCoro::Task<LoopResult> running = loop->run();
     const LoopResult result = co_await running;
     if (!guard)
@@ -369,12 +513,35 @@ QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, ProjectInsta
     permissions->cancelSession(sessionID);
     questions->cancelSession(sessionID);
     loop->deleteLater();
-    publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
+    settle(sessionID, result);
     // The snapshot store is pruned now and then, never in the middle of a
     // step (at most hourly, SnapshotStore::maybePrune).
-    if (SnapshotStore *snapshots = project.snapshots())
+    if (SnapshotStore *snapshots = project->instance->snapshots())
         QCoro::connect(snapshots->maybePrune(), snapshots, [](bool) {});
     co_return result;
+}
+
+void Engine::Private::settle(const QString &sessionID, const LoopResult &result)
+{
+    // Prompts the loop did not take (it stopped on an abort or an error)
+    // start the next one; the session only goes idle when none wait.
+    const bool more = !queue.isEmpty(sessionID);
+    if (!more)
+        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
+    finish(sessionID, result, waiting.take(sessionID));
+    if (more)
+        startPending(sessionID);
+}
+
+void Engine::Private::startPending(const QString &sessionID)
+{
+    const Result<Session> session = existingSession(sessionID);
+    if (!session) {
+        dropQueue(sessionID);
+        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
+        return;
+    }
+    startLoop(sessionID, loaded(session->directory));
 }
 
 void Engine::Private::finish(const QString &sessionID, const LoopResult &result, int callers)
@@ -390,7 +557,8 @@ QCoro::Task<Result<ChildResult>> Engine::Private::runChild(ChildRequest request)
     const Result<std::optional<Session>> parent = store->session(request.parentSessionID);
     if (!parent || !*parent)
         co_return Error(tr("The parent session %1 is gone.").arg(request.parentSessionID));
-    ProjectInstance *instance = project((*parent)->directory);
+    std::shared_ptr<LoadedProject> project = loaded((*parent)->directory);
+    ProjectInstance *instance = project->instance.get();
     const Agent *agent = instance->agents().find(request.agent);
     if (!agent)
         co_return Error(tr("Unknown agent type: %1 is not a valid agent type").arg(request.agent));
@@ -438,12 +606,11 @@ QCoro::Task<Result<ChildResult>> Engine::Private::runChild(ChildRequest request)
         stop = QObject::connect(request.abort.data(), &AbortSignal::aborted, q,
                                 [this, childID] { abort(childID); });
     }
-    QCoro::Task<LoopResult> running = runLoop(childID, *instance);
+    QCoro::Task<LoopResult> running = runLoop(childID, project);
     const LoopResult result = co_await running;
     QObject::disconnect(stop);
     if (!guard)
         co_return Error(tr("The engine stopped."));
-    finish(childID, result, queuedCallers.take(childID));
     if (result.aborted)
         co_return Error(tr("The subagent was stopped."));
     if (result.error)
@@ -511,6 +678,225 @@ void Engine::Private::abort(const QString &sessionID)
     questions->cancelSession(sessionID);
     if (PromptLoop *loop = loops.value(sessionID))
         loop->abortSignal()->abort();
+    if (AbortSignal *shell = shells.value(sessionID))
+        shell->abort();
+}
+
+void Engine::Private::editQueued(const QString &sessionID, const QString &queueID, const QString &text)
+{
+    const Result<PendingPrompt> edited = queue.edit(sessionID, queueID, text);
+    if (!edited) {
+        publish(SessionError{sessionID, unknownError(edited.errorMessage())});
+        return;
+    }
+    publish(PromptQueued{sessionID, queueID, PromptQueue::text(edited->input)});
+}
+
+void Engine::Private::removeQueued(const QString &sessionID, const QString &queueID)
+{
+    const Result<PendingPrompt> removed = queue.remove(sessionID, queueID);
+    if (!removed) {
+        publish(SessionError{sessionID, unknownError(removed.errorMessage())});
+        return;
+    }
+    publish(PromptDequeued{sessionID, queueID, DequeueReason::Removed});
+    // Withdrawn, not failed: the caller is told as after a stop.
+    Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
+}
+
+void Engine::Private::dropQueue(const QString &sessionID)
+{
+    for (const PendingPrompt &dropped : queue.takeAll(sessionID)) {
+        publish(PromptDequeued{sessionID, dropped.id, DequeueReason::Removed});
+        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
+    }
+}
+
+QCoro::Task<> Engine::Private::describe(QString directory)
+{
+    QPointer<Engine> guard(q);
+    if (!ready()) {
+        publish(SessionError{std::nullopt, unknownError(tr("The database is not open."))});
+        co_return;
+    }
+    if (!QFileInfo(directory).isDir()) {
+        ProjectSummary summary;
+        summary.directory = directory;
+        summary.problems.append(tr("The folder %1 does not exist.").arg(directory));
+        Q_EMIT q->projectDescribed(summary);
+        co_return;
+    }
+    const std::shared_ptr<LoadedProject> project = loaded(directory);
+    // The models offered depend on the keys the keychain holds.
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
+    Q_EMIT q->projectDescribed(ProjectSummary::describe(*project->instance, project->commands, ModelCatalogue::bundled()));
+}
+
+QCoro::Task<> Engine::Private::runCommand(CommandInput input)
+{
+    QPointer<Engine> guard(q);
+    const QString sessionID = input.sessionID;
+    const Result<Session> session = existingSession(sessionID);
+    if (!session) {
+        fail(sessionID, session.errorMessage());
+        co_return;
+    }
+    // Held while the !`cmd` segments run: a reload cannot take it away.
+    const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
+    const ProjectInstance &instance = *project->instance;
+    const CommandDefinition *found = project->commands.find(input.command);
+    if (!found) {
+        fail(sessionID, CommandPrompt::notFound(input.command, project->commands.names()));
+        co_return;
+    }
+    const CommandDefinition command = *found;
+
+    CommandDefaults defaults;
+    defaults.agents = &instance.agents();
+    const Result<QString> defaultAgent = instance.agents().defaultAgent();
+    defaults.defaultAgent = defaultAgent ? *defaultAgent : u"build"_s;
+    defaults.currentModel = currentModel(sessionID, instance);
+    defaults.checkModel = [&instance](const ModelRef &ref) -> Result<void> {
+        if (const Result<ResolvedModel> model = instance.resolveModel(ref); !model)
+            return Error(model.errorMessage());
+        return {};
+    };
+    defaults.referenceRoot = instance.worktree().isEmpty() ? instance.directory() : instance.worktree();
+    defaults.homeDirectory = project->homeDirectory;
+    const Result<CommandPlan> plan = CommandPrompt::plan(command, input, defaults);
+    if (!plan) {
+        fail(sessionID, plan.errorMessage());
+        co_return;
+    }
+
+    const QProcessEnvironment environment = shellEnvironment();
+    QCoro::Task<QString> expanding = TemplateShell::expand(
+        CommandTemplate::expand(command.templateText, input.arguments),
+        TemplateShell::Options{UserShell::preferred(environment), instance.directory(), environment,
+                               TemplateShell::DefaultTimeoutMs});
+    const QString text = (co_await expanding).trimmed();
+    if (!guard)
+        co_return;
+    qCInfo(lcSession) << sessionID << "runs the command" << command.name << "from" << command.source;
+    QCoro::Task<> prompting = runPrompt(CommandPrompt::build(command, input, *plan, text, defaults));
+    co_await prompting;
+}
+
+void Engine::Private::resume(const QString &sessionID)
+{
+    const Result<Session> session = existingSession(sessionID);
+    if (!session) {
+        fail(sessionID, session.errorMessage());
+        return;
+    }
+    if (busy(sessionID) || reverting.contains(sessionID)) {
+        fail(sessionID, tr("Session %1 is busy: wait for it to finish or stop it, then retry.").arg(sessionID));
+        return;
+    }
+    // What the person took back stays taken back, as before a prompt.
+    const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, *session);
+    const Result<QList<MessageWithParts>> history = cleaned ? store->history(sessionID)
+                                                            : Result<QList<MessageWithParts>>(Error(cleaned.errorMessage()));
+    if (!history) {
+        fail(sessionID, history.errorMessage());
+        return;
+    }
+    const UserMessage *lastUser = nullptr;
+    const AssistantMessage *lastAssistant = nullptr;
+    for (qsizetype i = history->size() - 1; i >= 0 && !lastUser; --i) {
+        lastUser = history->at(i).info.user();
+        if (!lastAssistant)
+            lastAssistant = history->at(i).info.assistant();
+    }
+    if (!lastUser) {
+        fail(sessionID, tr("Session %1 has no prompt to retry.").arg(sessionID));
+        return;
+    }
+    // The loop's own exit condition (reference §2.3, step 5), for a turn
+    // that ended well: there is nothing to run again.
+    const bool answered = lastAssistant && !lastAssistant->error && lastAssistant->finish
+                          && *lastAssistant->finish != u"tool-calls"_s && *lastAssistant->finish != u"unknown"_s;
+    if (answered) {
+        fail(sessionID, tr("Session %1 has nothing to retry: its last prompt was answered.").arg(sessionID));
+        return;
+    }
+    qCInfo(lcSession) << sessionID << "resumes its loop";
+    ++waiting[sessionID];
+    startLoop(sessionID, loaded(session->directory));
+}
+
+QCoro::Task<> Engine::Private::runShell(ShellInput input)
+{
+    QPointer<Engine> guard(q);
+    const QString sessionID = input.sessionID;
+    const Result<Session> session = existingSession(sessionID);
+    if (!session) {
+        publish(SessionError{sessionID, unknownError(session.errorMessage())});
+        co_return;
+    }
+    // The model is resolved with the keychain's keys; the busy check
+    // comes after the wait for them.
+    const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QCoro::Task<> keys = storedKeys(project);
+    co_await keys;
+    if (!guard)
+        co_return;
+    if (busy(sessionID) || reverting.contains(sessionID)) {
+        publish(SessionError{sessionID, unknownError(tr("Session %1 is busy: wait for it to finish or stop it, then "
+                                                        "run the command again.")
+                                                         .arg(sessionID))});
+        co_return;
+    }
+    const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, *session);
+    if (!cleaned) {
+        publish(SessionError{sessionID, unknownError(cleaned.errorMessage())});
+        co_return;
+    }
+    const ProjectInstance &instance = *project->instance;
+    const Result<QString> defaultAgent = instance.agents().defaultAgent();
+    const QString agentName = input.agent.value_or(defaultAgent ? *defaultAgent : u"build"_s);
+    const Agent *agent = instance.agents().find(agentName);
+    if (!agent) {
+        publish(SessionError{sessionID, unknownError(tr("Agent not found: \"%1\".").arg(agentName))});
+        co_return;
+    }
+
+    ShellRun run;
+    run.sessionID = sessionID;
+    run.command = input.command;
+    run.agent = agent->name;
+    run.model = input.model.value_or(agent->model.value_or(currentModel(sessionID, instance)));
+    run.directory = instance.directory();
+    run.worktree = instance.worktree();
+    run.environment = shellEnvironment();
+    run.shell = UserShell::preferred(run.environment);
+    run.dataDirectory = options.dataDirectory;
+    run.agentCanUseTask = mayUseTask(*agent);
+    auto *abortSignal = new AbortSignal(q);
+    run.abort = abortSignal;
+    shells.insert(sessionID, abortSignal);
+    publish(SessionStatusChanged{sessionID, SessionStatus::busy()});
+
+    QCoro::Task<Result<QString>> running = SessionShell::run(*store, *this, run, [this] { return now(); });
+    const Result<QString> done = co_await running;
+    if (!guard)
+        co_return;
+    shells.remove(sessionID);
+    abortSignal->deleteLater();
+    if (!done)
+        publish(SessionError{sessionID, unknownError(done.errorMessage())});
+    // Prompts sent while it ran are answered now (reference §2.9).
+    if (!queue.isEmpty(sessionID) || waiting.value(sessionID) > 0)
+        startPending(sessionID);
+    else
+        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
 }
 
 void Engine::Private::fork(const QString &sessionID, const QString &messageID, const QString &newID)
@@ -582,10 +968,13 @@ void Engine::Private::remove(const QString &sessionID)
         return;
     }
     const Result<QList<Session>> children = store->children(sessionID);
+    dropQueue(sessionID);
     abort(sessionID);
     if (children) {
-        for (const Session &child : *children)
+        for (const Session &child : *children) {
+            dropQueue(child.id);
             abort(child.id);
+        }
     }
     const Result<QStringList> removed = store->removeSession(sessionID);
     if (!removed) {
@@ -638,13 +1027,15 @@ QCoro::Task<> Engine::Private::revert(SessionRevert::Target target, bool undo)
                                                              : session.errorMessage())});
         co_return;
     }
-    if (loops.contains(sessionID) || reverting.contains(sessionID)) {
+    if (busy(sessionID) || reverting.contains(sessionID)) {
         publish(SessionError{sessionID, unknownError(tr("Session %1 is busy: stop it or wait for it to finish, then undo again.")
                                                          .arg(sessionID))});
         co_return;
     }
     reverting.insert(sessionID);
-    QPointer<SnapshotStore> snapshots = project((*session)->directory)->snapshots();
+    // Held until the revert ends: a reload cannot take the snapshots away.
+    const std::shared_ptr<LoadedProject> project = loaded((*session)->directory);
+    QPointer<SnapshotStore> snapshots = project->instance->snapshots();
     QCoro::Task<Result<Session>> running = undo ? SessionRevert::unrevert(*store, *this, snapshots, sessionID, now())
                                                 : SessionRevert::revert(*store, *this, snapshots, target, now());
     const Result<Session> done = co_await running;
@@ -669,6 +1060,10 @@ Engine::Engine(EngineOptions options, QObject *parent)
     qRegisterMetaType<QuestionRequest>();
     qRegisterMetaType<PromptOutcome>();
     qRegisterMetaType<NamedError>();
+    qRegisterMetaType<DequeueReason>();
+    qRegisterMetaType<ProjectSummary>();
+    qRegisterMetaType<CommandInput>();
+    qRegisterMetaType<ShellInput>();
 }
 
 Engine::~Engine()
@@ -676,6 +1071,9 @@ Engine::~Engine()
     // Loops are children of this object; stop them before the store goes.
     for (PromptLoop *loop : std::as_const(d->loops))
         loop->abortSignal()->abort();
+    // A shell command's run stops writing once its signal is gone.
+    qDeleteAll(d->shells);
+    d->shells.clear();
     d->permissions.reset();
     d->questions.reset();
     qDeleteAll(d->loops);
@@ -724,6 +1122,11 @@ void Engine::prompt(PromptInput input)
         this, [this, input] { QCoro::connect(d->runPrompt(input), this, [] {}); }, Qt::QueuedConnection);
 }
 
+void Engine::resume(const QString &sessionID)
+{
+    QMetaObject::invokeMethod(this, [this, sessionID] { d->resume(sessionID); }, Qt::QueuedConnection);
+}
+
 void Engine::abort(const QString &sessionID)
 {
     QMetaObject::invokeMethod(this, [this, sessionID] { d->abort(sessionID); }, Qt::QueuedConnection);
@@ -764,16 +1167,15 @@ void Engine::compact(const QString &sessionID)
                 Q_EMIT promptFinished(PromptOutcome{sessionID, {}, error, false});
                 return;
             }
-            if (d->loops.contains(sessionID)) {
-                ++d->queuedCallers[sessionID];
+            // Busy: the running loop (or the one after the shell command)
+            // answers the request.
+            ++d->waiting[sessionID];
+            if (d->busy(sessionID))
                 return;
-            }
-            const Result<std::optional<Session>> session = d->store->session(sessionID);
-            ProjectInstance *instance = d->project((*session)->directory);
-            QCoro::connect(d->runLoop(sessionID, *instance), this,
-                           [this, sessionID](const LoopResult &result) {
-                               d->finish(sessionID, result, 1 + d->queuedCallers.take(sessionID));
-                           });
+            if (const Result<Session> session = d->existingSession(sessionID); session)
+                d->startLoop(sessionID, d->loaded(session->directory));
+            else
+                d->fail(sessionID, session.errorMessage());
         },
         Qt::QueuedConnection);
 }
@@ -861,9 +1263,51 @@ void Engine::unrevert(const QString &sessionID)
         Qt::QueuedConnection);
 }
 
+void Engine::command(CommandInput input)
+{
+    QMetaObject::invokeMethod(
+        this, [this, input] { QCoro::connect(d->runCommand(input), this, [] {}); }, Qt::QueuedConnection);
+}
+
+void Engine::shell(ShellInput input)
+{
+    QMetaObject::invokeMethod(
+        this, [this, input] { QCoro::connect(d->runShell(input), this, [] {}); }, Qt::QueuedConnection);
+}
+
+void Engine::editQueuedPrompt(const QString &sessionID, const QString &queueID, const QString &text)
+{
+    QMetaObject::invokeMethod(this, [this, sessionID, queueID, text] { d->editQueued(sessionID, queueID, text); },
+                              Qt::QueuedConnection);
+}
+
+void Engine::removeQueuedPrompt(const QString &sessionID, const QString &queueID)
+{
+    QMetaObject::invokeMethod(this, [this, sessionID, queueID] { d->removeQueued(sessionID, queueID); },
+                              Qt::QueuedConnection);
+}
+
+void Engine::describeProject(const QString &directory)
+{
+    QMetaObject::invokeMethod(
+        this, [this, directory] { QCoro::connect(d->describe(directory), this, [] {}); }, Qt::QueuedConnection);
+}
+
+void Engine::reloadProject(const QString &directory)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, directory] {
+            // What runs on the old one keeps it until it ends.
+            d->projects.erase(QDir::cleanPath(QFileInfo(directory).absoluteFilePath()));
+            QCoro::connect(d->describe(directory), this, [] {});
+        },
+        Qt::QueuedConnection);
+}
+
 bool Engine::isBusy(const QString &sessionID) const
 {
-    return d->loops.contains(sessionID);
+    return d->busy(sessionID);
 }
 
 } // namespace qcode

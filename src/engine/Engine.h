@@ -12,9 +12,11 @@
 #include <memory>
 #include <optional>
 
+#include "engine/command/CommandInput.h"
 #include "engine/config/ConfigLocations.h"
 #include "engine/message/PromptInput.h"
 #include "engine/session/PermissionCenter.h"
+#include "engine/session/ProjectSummary.h"
 #include "engine/session/RetryPolicy.h"
 #include "engine/session/SessionEvents.h"
 #include "engine/session/ToolRunner.h"
@@ -26,6 +28,7 @@ namespace qcode {
 class Store;
 class ProjectInstance;
 class PromptLoop;
+class SecretStore;
 
 // Everything the engine takes from outside. Defaults are the real system;
 // tests point each at temporary folders, a fake clock and test tools.
@@ -36,6 +39,11 @@ struct EngineOptions {
     // up; empty: ConfigLocations::forSystem.
     std::function<ConfigLocations(const QString &directory, const QString &worktree)> locations;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // The OS keychain (KeychainSecretStore) the providers' saved API keys
+    // are read from when a project is loaded, after the config's and
+    // before the environment's. Not owned; it must outlive the engine.
+    // Null: no keychain.
+    SecretStore *secrets = nullptr;
     RetryPolicy retry;
     AskPolicy askPolicy = AskPolicy::Ask;
     // The tools of one project folder; empty: the built-in tool registry.
@@ -73,6 +81,14 @@ struct NewSession {
     QString title;     // empty: OpenCode's default "New session - <ISO time>"
 };
 
+// A command line the person runs themselves ("!make test", reference §2.9).
+struct ShellInput {
+    QString sessionID;
+    QString command;
+    std::optional<QString> agent;  // empty: the default agent
+    std::optional<ModelRef> model; // empty: the agent's, else the session's last, else the default
+};
+
 // The engine (DESIGN.md §2): one object on its own thread that owns the
 // network manager, a store connection and every running prompt loop.
 //
@@ -104,17 +120,59 @@ public:
     void open();
 
     void createSession(NewSession session);
-    // Builds the user message (reference §2.6) and runs the loop. While
-    // the session is busy the message is stored and the running loop picks
-    // it up (reference §2.2); the caller's promptFinished still comes.
+    // Builds the user message (reference §2.6) and runs the loop.
+    //
+    // While the session is busy (a loop or a shell command runs) the prompt
+    // is not stored: it waits in the engine's queue, announced by
+    // promptQueued, where editQueuedPrompt and removeQueuedPrompt still
+    // reach it. The running loop takes the queued prompts at the start of
+    // its next step, stores them as user messages in the order they were
+    // sent (promptDequeued, reason Taken) and answers them, each wrapped in
+    // the "The user sent the following message" reminder (§2.2). Prompts a
+    // loop did not take (it stopped on an abort or an error) and prompts
+    // queued behind a shell command start a new loop once the session is
+    // free. Each prompt() call gets one promptFinished.
     void prompt(PromptInput input);
-    // Stops the session's loop: the stream is cut, running tools are told,
-    // pending asks are rejected, unfinished tool parts say "Tool execution
-    // aborted", the status becomes idle.
+    // Runs a slash command (reference §2.10): the project's command
+    // `input.command` with its template expanded ($1…$N, $ARGUMENTS, the
+    // output of its !`cmd` segments, @file references), as the command's
+    // agent and model, or as one subtask part when it runs in a subagent.
+    // Then as prompt(): queued while busy, one promptFinished. An unknown
+    // command is a SessionError "Command not found: …" (and the
+    // promptFinished carries it).
+    void command(CommandInput input);
+    // Runs the person's own command line in their shell in the session's
+    // folder (reference §2.9), recorded as a user message ("The following
+    // tool was executed by the user") and an assistant message with one
+    // `bash` tool part whose metadata.output grows while the command runs.
+    // Refused with a SessionError while the session is busy. abort() kills
+    // the command and its children. When it ends, prompts queued meanwhile
+    // are answered; otherwise the session goes idle.
+    void shell(ShellInput input);
+    // A queued prompt's text is replaced (its files stay); promptQueued
+    // follows with the new text. A prompt the loop already took, or one
+    // that would be left empty, is a SessionError and stays as it was.
+    void editQueuedPrompt(const QString &sessionID, const QString &queueID, const QString &text);
+    // A queued prompt is dropped: promptDequeued (reason Removed), and its
+    // prompt() call's promptFinished comes with aborted = true and no error.
+    void removeQueuedPrompt(const QString &sessionID, const QString &queueID);
+    // Stops what the session does now: the stream is cut, running tools
+    // and a running shell command are killed, pending asks are rejected,
+    // unfinished tool parts say "Tool execution aborted". Prompts still
+    // queued stay queued and are answered after the stop, in order (remove
+    // them first to drop them); otherwise the status becomes idle.
     void abort(const QString &sessionID);
     // Manual compaction (OpenCode's /compact): a compaction request with
     // the session's last model, then the loop.
     void compact(const QString &sessionID);
+    // Runs the loop again on the session's history as it is, adding no
+    // message: what Retry does after a turn failed (a provider error, an
+    // abort, a crash). The failed assistant message stays; the model is
+    // not sent it (an aborted one's partial answer is, reference §4.2).
+    // One promptFinished answers
+    // it. Refused with a SessionError while the session is busy or when
+    // its last user message is already answered.
+    void resume(const QString &sessionID);
     // `scope` says where an Always answer applies (this session, or every
     // session of the project, saved); other replies ignore it.
     void replyPermission(const QString &requestID, PermissionReply reply, const QString &message = {},
@@ -147,7 +205,17 @@ public:
     // Undoes a revert the next prompt has not cleaned up yet, files included.
     void unrevert(const QString &sessionID);
 
-    bool isBusy(const QString &sessionID) const; // engine thread only
+    // Reports the project of `directory` by projectDescribed: its agents,
+    // the models it can use, its slash commands and its config problems.
+    // The project is loaded once and kept (see reloadProject).
+    void describeProject(const QString &directory);
+    // Forgets the loaded project of `directory`, so edited config, agents
+    // and commands apply to what starts next (a running prompt finishes
+    // with what it started with), then describes it again.
+    void reloadProject(const QString &directory);
+
+    // A loop or a shell command runs. Engine thread only.
+    bool isBusy(const QString &sessionID) const;
 
 Q_SIGNALS:
     void opened(bool ok);
@@ -176,9 +244,16 @@ Q_SIGNALS:
     // saved approvals changed.
     void projectApprovalsChanged(const QString &projectID, const qcode::PermissionRuleset &rules);
 
-    // Not on OpenCode's bus: a prompt() call's loop ended (once per call,
-    // queued prompts included).
+    // Not on OpenCode's bus: a prompt() or command() call's loop ended
+    // (once per call, queued prompts included, removed ones too).
     void promptFinished(const qcode::PromptOutcome &outcome);
+    // Not on OpenCode's bus: a prompt waits in the queue, or its text was
+    // edited (prompt.queued).
+    void promptQueued(const QString &sessionID, const QString &queueID, const QString &text);
+    // Not on OpenCode's bus: it left the queue (prompt.dequeued).
+    void promptDequeued(const QString &sessionID, const QString &queueID, qcode::DequeueReason reason);
+    // The answer to describeProject and reloadProject.
+    void projectDescribed(const qcode::ProjectSummary &summary);
 
 private:
     class Private;
@@ -190,3 +265,4 @@ private:
 
 Q_DECLARE_METATYPE(qcode::PromptOutcome)
 Q_DECLARE_METATYPE(qcode::NewSession)
+Q_DECLARE_METATYPE(qcode::ShellInput)

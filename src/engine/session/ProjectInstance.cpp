@@ -57,7 +57,7 @@ QString snapshotFolder(const QString &projectID, const QString &worktree)
 ProjectInstance::~ProjectInstance() = default;
 
 std::unique_ptr<ProjectInstance> ProjectInstance::load(const QString &directory, const ConfigLocations &locations,
-                                                       const QString &dataDirectory)
+                                                       const QString &dataDirectory, SecretStore *secrets)
 {
     std::unique_ptr<ProjectInstance> instance(new ProjectInstance);
     instance->m_directory = QDir::cleanPath(QFileInfo(directory).absoluteFilePath());
@@ -67,7 +67,7 @@ std::unique_ptr<ProjectInstance> ProjectInstance::load(const QString &directory,
     instance->m_configProblems = loaded.problems;
     instance->m_agents = AgentRegistry::load(instance->m_config, locations, dataDirectory);
     instance->m_providers = std::make_unique<ProviderRegistry>(ModelCatalogue::bundled(), instance->m_config,
-                                                               locations.environment, nullptr);
+                                                               locations.environment, secrets);
     instance->m_instructions = InstructionFiles(InstructionSources::from(instance->m_config, locations));
 
     const qint64 now = QDateTime::currentMSecsSinceEpoch();

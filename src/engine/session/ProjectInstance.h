@@ -32,8 +32,11 @@ public:
     // not failures: they are in problems() and the rest still applies.
     ~ProjectInstance();
 
+    // `secrets` (may be null: no keychain) gives the providers the keys
+    // saved in the OS keychain once providers().loadStoredKeys() has run;
+    // it must outlive the instance.
     static std::unique_ptr<ProjectInstance> load(const QString &directory, const ConfigLocations &locations,
-                                                 const QString &dataDirectory);
+                                                 const QString &dataDirectory, SecretStore *secrets = nullptr);
 
     // The git worktree holding `directory` (the nearest folder above it
     // with a .git), or empty outside git.

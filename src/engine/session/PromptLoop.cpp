@@ -222,6 +222,13 @@ QCoro::Task<LoopResult> PromptLoop::run()
 
 QCoro::Task<PromptLoop::Next> PromptLoop::step(int step, int &compactions, LoopResult &result)
 {
+    if (m_services.takeQueued) {
+        QPointer<PromptLoop> self(this);
+        QCoro::Task<> taking = m_services.takeQueued(m_sessionID);
+        co_await taking;
+        if (!self)
+            co_return Next::Stop;
+    }
     const Result<QList<MessageWithParts>> read = m_services.store->history(m_sessionID);
     if (!read)
         co_return fail(result, u"UnknownError"_s, read.errorMessage());

@@ -42,6 +42,10 @@ struct LoopServices {
     std::function<void(const QString &sessionID)> startTitle;
     // Runs a child session to its end (the subtask branch).
     std::function<QCoro::Task<Result<ChildResult>>(ChildRequest)> runChild;
+    // Stores the prompts sent while the session was busy, in order, as user
+    // messages (reference §2.2). Called at the start of every step, before
+    // the history is read; unset: nothing is queued outside the database.
+    std::function<QCoro::Task<>(const QString &sessionID)> takeQueued;
 };
 
 // What ended one run of the loop.
@@ -54,8 +58,9 @@ struct LoopResult {
 // OpenCode's SessionPrompt.loop (reference §2.3, the seed's flowchart): one
 // session's loop, from its history in the database to the model and back,
 // until the last assistant message answers the last user message. It
-// re-reads the history on every iteration, so a prompt stored while it runs
-// (a queued prompt, §2.2) is picked up by the next step.
+// re-reads the history on every iteration, after LoopServices::takeQueued
+// has stored the prompts sent meanwhile (§2.2), so the next step answers
+// them.
 class PromptLoop : public QObject
 {
     Q_OBJECT

@@ -41,7 +41,7 @@ QString sessionEventType(const SessionEvent &event)
         "message.updated"_L1,      "message.removed"_L1,      "message.part.updated"_L1, "message.part.removed"_L1,
         "message.part.delta"_L1,   "permission.asked"_L1,     "permission.replied"_L1,   "todo.updated"_L1,
         "session.compacted"_L1,    "session.error"_L1,        "question.asked"_L1,       "question.replied"_L1,
-        "question.rejected"_L1,
+        "question.rejected"_L1,    "prompt.queued"_L1,        "prompt.dequeued"_L1,
     };
     static_assert(std::size(names) == std::variant_size_v<SessionEvent>);
     return names[event.index()];
@@ -56,6 +56,11 @@ QString permissionReplyName(PermissionReply reply)
     case PermissionReply::RejectWithMessage: return u"reject"_s;
     }
     return u"reject"_s;
+}
+
+QString dequeueReasonName(DequeueReason reason)
+{
+    return reason == DequeueReason::Removed ? u"removed"_s : u"taken"_s;
 }
 
 QJsonObject sessionStatusToJson(const SessionStatus &status)
@@ -138,6 +143,13 @@ QJsonObject sessionEventToJson(const SessionEvent &event)
             },
             [](const QuestionRejected &e) {
                 return QJsonObject{{"sessionID"_L1, e.sessionID}, {"requestID"_L1, e.requestID}};
+            },
+            [](const PromptQueued &e) {
+                return QJsonObject{{"sessionID"_L1, e.sessionID}, {"queueID"_L1, e.queueID}, {"text"_L1, e.text}};
+            },
+            [](const PromptDequeued &e) {
+                return QJsonObject{{"sessionID"_L1, e.sessionID}, {"queueID"_L1, e.queueID},
+                                   {"reason"_L1, dequeueReasonName(e.reason)}};
             },
         },
         event);

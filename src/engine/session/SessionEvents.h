@@ -200,16 +200,42 @@ struct QuestionRejected {
     QString requestID;
 };
 
+// Not on OpenCode's bus, where a prompt sent while the session is busy is
+// stored at once. qcode holds it until the running loop takes it, so the
+// person can still edit or remove it.
+//
+// prompt.queued: {sessionID, queueID, text}: a prompt waits for the
+// session (or, after an edit, its new text). `text` is its text parts,
+// joined by blank lines.
+struct PromptQueued {
+    QString sessionID;
+    QString queueID;
+    QString text;
+};
+
+// Why a queued prompt left the queue: the loop took it (it is now a stored
+// user message), or the person removed it.
+enum class DequeueReason { Taken, Removed };
+
+// prompt.dequeued: {sessionID, queueID, reason: "taken" | "removed"}
+struct PromptDequeued {
+    QString sessionID;
+    QString queueID;
+    DequeueReason reason = DequeueReason::Taken;
+};
+
 using SessionEvent = std::variant<SessionCreated, SessionUpdated, SessionDeleted, SessionStatusChanged, MessageUpdated,
                                   MessageRemoved, PartUpdated, PartRemoved, PartDelta, PermissionAsked,
                                   PermissionReplied, TodoUpdated, SessionCompacted, SessionError, QuestionAsked,
-                                  QuestionReplied, QuestionRejected>;
+                                  QuestionReplied, QuestionRejected, PromptQueued, PromptDequeued>;
 
 // OpenCode's event type ("message.part.delta", "session.status" …).
 QString sessionEventType(const SessionEvent &event);
 // OpenCode's wire form, {type, properties}: what `qcode run --format json`
 // prints, one per line.
 QJsonObject sessionEventToJson(const SessionEvent &event);
+// "taken" or "removed".
+QString dequeueReasonName(DequeueReason reason);
 // OpenCode's spelling of a reply: once, always or reject.
 QString permissionReplyName(PermissionReply reply);
 QJsonObject sessionStatusToJson(const SessionStatus &status);
@@ -254,4 +280,7 @@ Q_DECLARE_METATYPE(qcode::QuestionRequest)
 Q_DECLARE_METATYPE(qcode::QuestionAsked)
 Q_DECLARE_METATYPE(qcode::QuestionReplied)
 Q_DECLARE_METATYPE(qcode::QuestionRejected)
+Q_DECLARE_METATYPE(qcode::PromptQueued)
+Q_DECLARE_METATYPE(qcode::DequeueReason)
+Q_DECLARE_METATYPE(qcode::PromptDequeued)
 Q_DECLARE_METATYPE(qcode::SessionEvent)

@@ -3,39 +3,26 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QPointer>
-#include <QProcess>
 #include <QRegularExpression>
-#include <QScopeGuard>
 #include <QStandardPaths>
-#include <QStringDecoder>
-#include <QTimer>
 
-#include <QCoro/QCoroProcess>
-#include <QCoro/QCoroSignal>
-
-#include <csignal>
 #include <limits>
-#include <sys/types.h>
-#include <unistd.h>
 
 #include "BashCommandPatterns.h"
 #include "ToolLogging.h"
 #include "ToolPermission.h"
+#include "engine/session/ShellProcess.h"
 
 namespace qcode {
 
 namespace {
 
-constexpr int KillGraceMs = 200;
 // OpenCode's kill timer fires this long after the timeout.
 constexpr int TimeoutSlackMs = 100;
 
 QString preview(const QString &output)
 {
-    if (output.size() <= BashTool::MaxMetadataOutput)
-        return output;
-    return output.left(BashTool::MaxMetadataOutput) + QStringLiteral("\n\n...");
+    return ShellProcess::preview(output, BashTool::MaxMetadataOutput);
 }
 
 QString expandHome(const QString &path)
@@ -232,131 +219,37 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
     }
 
     const QString title = description.isEmpty() ? command : description;
-    // Declared before the process: its signal connections use them and
-    // end with it.
-    QString output;
-    bool capped = false;
-    bool timedOut = false;
-    bool aborted = false;
-    bool killing = false;
-    bool progressDue = false;
-    qint64 pid = 0;
-    QStringDecoder decoder(QStringDecoder::Utf8);
-    QTimer timeoutTimer;
-    QTimer progressTimer;
-
-    const auto publishProgress = [&] {
-        progressDue = false;
-        if (context.progress)
-            context.progress(title, QJsonObject{{QStringLiteral("output"), preview(output)},
-                                                {QStringLiteral("description"), description}});
+    ShellProcess::Options run;
+    run.program = shell();
+    run.arguments = {QStringLiteral("-c"), command};
+    run.workingDirectory = workdir;
+    run.timeoutMs = timeout + TimeoutSlackMs;
+    run.abort = context.abort;
+    run.progressInterval = std::chrono::milliseconds(ProgressIntervalMs);
+    // The preview stops changing once it is full.
+    run.progressLimit = MaxMetadataOutput;
+    const auto progress = context.progress;
+    run.progress = [progress, title, description](const QString &output) {
+        if (progress)
+            progress(title, QJsonObject{{QStringLiteral("output"), preview(output)},
+                                        {QStringLiteral("description"), description}});
     };
-
-    QProcess process;
-    process.setProgram(shell());
-    process.setArguments({QStringLiteral("-c"), command});
-    process.setWorkingDirectory(workdir);
-    process.setProcessChannelMode(QProcess::MergedChannels);
-    process.setStandardInputFile(QProcess::nullDevice());
-    // Its own session and process group, so a timeout or abort reaches
-    // every process the command started.
-    process.setChildProcessModifier([] { (void)::setsid(); });
-
-    const auto killGroup = [&] {
-        if (killing || pid <= 0)
-            return;
-        killing = true;
-        ::kill(-pid_t(pid), SIGTERM);
-        QTimer::singleShot(KillGraceMs, &process, [&] { ::kill(-pid_t(pid), SIGKILL); });
-    };
-
-    QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, [&] {
-        const QByteArray bytes = process.readAllStandardOutput();
-        if (capped)
-            return;
-        const qsizetype before = output.size();
-        output += decoder.decode(bytes);
-        if (output.size() > MaxCapturedOutput) {
-            output.truncate(MaxCapturedOutput);
-            capped = true;
-        }
-        // The preview stops changing once it is full.
-        if (before > MaxMetadataOutput)
-            return;
-        if (progressTimer.isActive()) {
-            progressDue = true;
-            return;
-        }
-        publishProgress();
-        progressTimer.start();
-    });
-    progressTimer.setSingleShot(true);
-    progressTimer.setInterval(ProgressIntervalMs);
-    QObject::connect(&progressTimer, &QTimer::timeout, &process, [&] {
-        if (!progressDue)
-            return;
-        publishProgress();
-        progressTimer.start();
-    });
-
-    timeoutTimer.setSingleShot(true);
-    QObject::connect(&timeoutTimer, &QTimer::timeout, &process, [&] {
-        timedOut = true;
-        killGroup();
-    });
-
-    const bool hadAbort = !context.abort.isNull();
-    const auto abortNow = [&] {
-        aborted = true;
-        killGroup();
-    };
-    if (hadAbort) {
-        QObject::connect(context.abort.data(), &AbortSignal::aborted, &process, abortNow);
-        QObject::connect(context.abort.data(), &QObject::destroyed, &process, abortNow);
-    }
-
-    publishProgress();
-    QCoro::Task<bool> starting = qCoro(process).start(QIODevice::ReadOnly);
-    const bool started = co_await starting;
-    if (!started)
-        co_return ToolFailure{tr("Cannot run %1: %2").arg(process.program(), process.errorString())};
-    pid = process.processId();
-    qCDebug(lcTool) << "bash started" << pid << command;
-    // A call dropped before the end (the engine shutting down) must not
-    // leave the command's processes behind.
-    const auto reapGroup = qScopeGuard([&] {
-        if (process.state() != QProcess::NotRunning)
-            ::kill(-pid_t(pid), SIGKILL);
-    });
-    timeoutTimer.start(int(timeout + TimeoutSlackMs));
-    if (hadAbort && (context.abort.isNull() || context.abort->isAborted()))
-        abortNow();
-
-    if (process.state() != QProcess::NotRunning) {
-        auto finished = qCoro(&process, &QProcess::finished);
-        co_await finished;
-    }
-    timeoutTimer.stop();
-    // Children that ignored SIGTERM go now, before the group is forgotten.
-    if (killing)
-        ::kill(-pid_t(pid), SIGKILL);
-    output += decoder.decode(process.readAllStandardOutput());
-    if (capped || output.size() > MaxCapturedOutput) {
-        output.truncate(MaxCapturedOutput);
-        output += tr("\n\n(output beyond %1 characters was discarded)").arg(MaxCapturedOutput);
-    }
+    qCDebug(lcTool) << "bash" << command;
+    QCoro::Task<ShellProcess::Outcome> running = ShellProcess::run(std::move(run));
+    const ShellProcess::Outcome outcome = co_await running;
+    if (outcome.startError)
+        co_return ToolFailure{*outcome.startError};
+    QString output = outcome.output;
 
     QStringList notes;
-    if (timedOut)
+    if (outcome.timedOut)
         notes.append(tr("bash tool terminated command after exceeding timeout %1 ms").arg(timeout));
-    if (aborted)
+    if (outcome.aborted)
         notes.append(tr("User aborted the command"));
     if (!notes.isEmpty())
         output += QStringLiteral("\n\n<bash_metadata>\n") + notes.join(u'\n') + QStringLiteral("\n</bash_metadata>");
 
-    const QJsonValue exitCode =
-        process.exitStatus() == QProcess::NormalExit ? QJsonValue(process.exitCode()) : QJsonValue(QJsonValue::Null);
-    qCDebug(lcTool) << "bash finished" << pid << exitCode << (timedOut ? "timed out" : "") << (aborted ? "aborted" : "");
+    const QJsonValue exitCode = outcome.exitCode ? QJsonValue(*outcome.exitCode) : QJsonValue(QJsonValue::Null);
 
     ToolOutput result;
     result.title = title;

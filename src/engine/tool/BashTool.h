@@ -4,6 +4,7 @@
 
 #include "Tool.h"
 #include "ToolServices.h"
+#include "engine/session/ShellProcess.h"
 
 namespace qcode {
 
@@ -17,9 +18,9 @@ namespace qcode {
 // every simple command (BashCommandPatterns), with OpenCode's arity
 // prefixes as the "always" patterns.
 //
-// The command runs in its own process group, awaited without blocking the
-// engine thread; its output is shown live through the context's progress
-// (the first 30,000 characters). On timeout (default two minutes) or
+// The command runs in its own process group (ShellProcess), awaited
+// without blocking the engine thread; its output is shown live through the
+// context's progress (the first 30,000 characters). On timeout (default two minutes) or
 // abort the whole group is sent SIGTERM, then SIGKILL, and a note says
 // why. A non-zero exit code is not a failure: the model reads the output.
 class BashTool : public Tool
@@ -29,8 +30,8 @@ class BashTool : public Tool
 public:
     static constexpr qint64 DefaultTimeoutMs = 2 * 60 * 1000;
     static constexpr qsizetype MaxMetadataOutput = 30000;
-    // Memory bound for one command's output; the rest is dropped with a note.
-    static constexpr qsizetype MaxCapturedOutput = 8 * 1024 * 1024;
+    // ShellProcess's memory bound for one command's output.
+    static constexpr qsizetype MaxCapturedOutput = ShellProcess::MaxCapturedOutput;
     // How often live output is passed on at most.
     static constexpr int ProgressIntervalMs = 100;
 

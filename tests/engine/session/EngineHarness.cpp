@@ -46,6 +46,9 @@ void EngineHarness::start(const Setup &setup)
     QJsonObject model{{u"name"_s, u"Fake model"_s},
                       {u"tool_call"_s, true},
                       {u"limit"_s, QJsonObject{{u"context"_s, double(setup.contextLimit)}, {u"output"_s, double(setup.outputLimit)}}}};
+    QJsonObject providerOptions{{u"baseURL"_s, QString(m_server.baseUrl().toString() + u"/v1"_s)}};
+    if (setup.configKey)
+        providerOptions.insert(u"apiKey"_s, u"test-key"_s);
     QJsonObject config{
         {u"$schema"_s, u"https://opencode.ai/config.json"_s},
         {u"model"_s, u"fake/fake-model"_s},
@@ -53,8 +56,7 @@ void EngineHarness::start(const Setup &setup)
          QJsonObject{{u"fake"_s,
                       QJsonObject{{u"npm"_s, u"@ai-sdk/openai-compatible"_s},
                                   {u"name"_s, u"Fake"_s},
-                                  {u"options"_s, QJsonObject{{u"baseURL"_s, QString(m_server.baseUrl().toString() + u"/v1"_s)},
-                                                             {u"apiKey"_s, u"test-key"_s}}},
+                                  {u"options"_s, providerOptions},
                                   {u"models"_s, QJsonObject{{u"fake-model"_s, model}}}}}}}};
     for (auto it = setup.config.begin(); it != setup.config.end(); ++it)
         config.insert(it.key(), it.value());
@@ -87,6 +89,7 @@ void EngineHarness::start(const Setup &setup)
     options.retry = setup.retry;
     options.generateTitles = setup.generateTitles;
     options.housekeepingInterval = setup.housekeepingInterval;
+    options.secrets = setup.secrets;
     std::shared_ptr<ScriptedToolRunner> tools = m_tools;
     if (!setup.builtinTools)
         options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };
@@ -179,6 +182,35 @@ QList<MessageWithParts> EngineHarness::messages()
 QJsonObject EngineHarness::requestBody(int index) const
 {
     return m_server.requests().value(index).json();
+}
+
+bool EngineHarness::sendAndHold(const QString &text, const QString &answer)
+{
+    tools().holdUntilReleased(u"slow"_s);
+    m_server.enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
+    m_server.enqueue(FakeTurn().text({answer}));
+    QSignalSpy started(m_tools.get(), &ScriptedToolRunner::started);
+    send(text);
+    return started.wait(10000);
+}
+
+QString EngineHarness::sentText(int index) const
+{
+    const QJsonArray messages = requestBody(index).value(u"messages"_s).toArray();
+    return QString::fromUtf8(QJsonDocument(messages).toJson(QJsonDocument::Compact));
+}
+
+QStringList EngineHarness::userTexts()
+{
+    QStringList texts;
+    for (const MessageWithParts &message : messages()) {
+        for (const Part &part : message.parts) {
+            const TextPart *text = part.as<TextPart>();
+            if (message.info.isUser() && text && !text->synthetic.value_or(false))
+                texts.append(text->text);
+        }
+    }
+    return texts;
 }
 
 } // namespace qcode::test

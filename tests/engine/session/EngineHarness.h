@@ -49,6 +49,12 @@ public:
         // Make the project folder a git repository with one commit (of
         // opencode.json), so the engine takes snapshots of it.
         bool gitRepository = false;
+        // The keychain the engine reads saved keys from (EngineOptions::
+        // secrets); not owned. Null: none.
+        SecretStore *secrets = nullptr;
+        // false: the "fake" provider's config names no apiKey, so only the
+        // keychain can give it one.
+        bool configKey = true;
     };
 
     EngineHarness();
@@ -71,11 +77,21 @@ public:
     // Sends without waiting; waitFinished() collects the outcomes.
     void send(const QString &text, const QString &agent = {});
     std::optional<PromptOutcome> waitFinished(int timeoutMs = 15000);
+    // Sends `text` and returns once the session is busy in a "slow" tool
+    // call that waits for tools().release(); the model then answers
+    // `answer`. False (the test failed) when the call never started.
+    bool sendAndHold(const QString &text, const QString &answer);
 
     // The session's messages as stored, oldest first.
     QList<MessageWithParts> messages();
     // The request bodies the server received, as JSON.
     QJsonObject requestBody(int index) const;
+    // The messages of request `index` as one compact JSON text, to look
+    // for what the model was sent.
+    QString sentText(int index) const;
+    // What the person typed in the session's stored user messages
+    // (synthetic parts left out), oldest first.
+    QStringList userTexts();
 
     // Runs git in the project folder; fails the test when git does.
     static bool git(const QString &directory, const QStringList &arguments);

@@ -17,6 +17,16 @@ QCoro::Task<ToolResult> ScriptedToolRunner::run(ToolCall call, ToolContext conte
         const ToolResult interrupted = ToolFailure{u"interrupted"_s, ToolFailure::Kind::Failed};
         co_return interrupted;
     }
+    if (m_gated.contains(call.tool)) {
+        QPointer<ScriptedToolRunner> self(this);
+        QMetaObject::Connection stop;
+        if (context.abort)
+            stop = connect(context.abort.data(), &AbortSignal::aborted, this, &ScriptedToolRunner::released);
+        co_await qCoro(this, &ScriptedToolRunner::released);
+        if (!self)
+            co_return ToolFailure{u"the tool runner is gone"_s, ToolFailure::Kind::Failed};
+        disconnect(stop);
+    }
     const ToolResult fallback = ToolOutput{call.tool + u" done"_s, call.tool, {}, {}};
     const ToolResult result = m_results.value(call.tool, fallback);
     co_return result;
@@ -25,7 +35,7 @@ QCoro::Task<ToolResult> ScriptedToolRunner::run(ToolCall call, ToolContext conte
 QList<ToolDefinition> ScriptedToolRunner::definitions(const ToolScope &scope) const
 {
     m_scopes.append(scope);
-    QStringList names = m_results.keys() + m_held;
+    QStringList names = m_results.keys() + m_held + m_gated;
     names.sort();
     names.removeDuplicates();
     QList<ToolDefinition> definitions;

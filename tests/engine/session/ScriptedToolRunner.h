@@ -21,6 +21,10 @@ public:
     void script(const QString &tool, const ToolResult &result) { m_results.insert(tool, result); }
     // Calls of `tool` wait for the abort, then fail.
     void holdUntilAbort(const QString &tool) { m_held.append(tool); }
+    // Calls of `tool` wait for release() (or an abort), then complete as
+    // scripted; the test does what it needs while the session is busy.
+    void holdUntilReleased(const QString &tool) { m_gated.append(tool); }
+    void release() { Q_EMIT released(); }
 
     QCoro::Task<ToolResult> run(ToolCall call, ToolContext context) override;
     // One definition per scripted or held tool, named after it; the scopes
@@ -33,10 +37,12 @@ public:
 
 Q_SIGNALS:
     void started(const QString &callID);
+    void released();
 
 private:
     QHash<QString, ToolResult> m_results;
     QStringList m_held;
+    QStringList m_gated;
     QList<ToolCall> m_calls;
     QList<ToolContext> m_contexts;
     mutable QList<ToolScope> m_scopes;

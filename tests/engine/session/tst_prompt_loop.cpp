@@ -15,12 +15,6 @@ using namespace qcode::test;
 
 namespace {
 
-// The request body's messages as one text, to look for what was sent.
-QString sentText(const QJsonObject &body)
-{
-    return QString::fromUtf8(QJsonDocument(body.value(u"messages"_s).toArray()).toJson(QJsonDocument::Compact));
-}
-
 QStringList roles(const QList<MessageWithParts> &messages)
 {
     QStringList roles;
@@ -143,8 +137,8 @@ void PromptLoopTest::aToolCallTurnIsFollowedByATextTurn()
         QFAIL(qPrintable(failed->error));
     QVERIFY(std::holds_alternative<ToolCompleted>(tools.first().state));
     // The second request answers the call with its result.
-    QVERIFY(sentText(h.requestBody(1)).contains(u"file text"_s));
-    QVERIFY(sentText(h.requestBody(1)).contains(u"call_1"_s));
+    QVERIFY(h.sentText(1).contains(u"file text"_s));
+    QVERIFY(h.sentText(1).contains(u"call_1"_s));
     // The tools were offered.
     QVERIFY(h.requestBody(0).value(u"tools"_s).toArray().size() >= 1);
 }
@@ -159,7 +153,7 @@ void PromptLoopTest::theLastStepSendsTheMaxStepsMessage()
     h.server().enqueue(FakeTurn().text({u"Step limit reached."_s}));
     QVERIFY(h.prompt(u"look around"_s));
     QCOMPARE(h.server().requests().size(), 2);
-    QVERIFY(!sentText(h.requestBody(0)).contains(u"MAXIMUM STEPS"_s));
+    QVERIFY(!h.sentText(0).contains(u"MAXIMUM STEPS"_s));
     const QJsonArray last = h.requestBody(1).value(u"messages"_s).toArray();
     QCOMPARE(last.last().toObject().value(u"role"_s).toString(), u"assistant"_s);
     QVERIFY(QJsonDocument(last.last().toObject()).toJson().contains("MAXIMUM STEPS"));
@@ -199,7 +193,7 @@ void PromptLoopTest::aRejectWithMessageFeedsBackAndContinues()
     QVERIFY(outcome);
     QVERIFY(!outcome->error);
     QCOMPARE(h.server().requests().size(), 2);
-    QVERIFY(sentText(h.requestBody(1)).contains(u"stop reading a.txt"_s));
+    QVERIFY(h.sentText(1).contains(u"stop reading a.txt"_s));
 }
 
 void PromptLoopTest::retriesStopAtTheCapWithAClearError()
@@ -286,7 +280,7 @@ void PromptLoopTest::aCrashedToolIsSentAsInterrupted()
 
     h.server().enqueue(FakeTurn().text({u"resumed"_s}));
     QVERIFY(h.prompt(u"go on"_s));
-    QVERIFY(sentText(h.requestBody(1)).contains(u"[Tool execution was interrupted]"_s));
+    QVERIFY(h.sentText(1).contains(u"[Tool execution was interrupted]"_s));
 }
 
 void PromptLoopTest::overflowSummarisesAndContinues()
@@ -311,9 +305,9 @@ void PromptLoopTest::overflowSummarisesAndContinues()
     QVERIFY(messages.at(4).parts.first().as<TextPart>()->text.contains(u"Continue if you have next steps"_s));
     // The summary request asked for the summary; the last request starts
     // from the summary, not the whole history.
-    QVERIFY(sentText(h.requestBody(1)).contains(u"Provide a detailed prompt"_s));
-    QVERIFY(!sentText(h.requestBody(2)).contains(u"a long answer"_s));
-    QVERIFY(sentText(h.requestBody(2)).contains(u"summary"_s));
+    QVERIFY(h.sentText(1).contains(u"Provide a detailed prompt"_s));
+    QVERIFY(!h.sentText(2).contains(u"a long answer"_s));
+    QVERIFY(h.sentText(2).contains(u"summary"_s));
 }
 
 void PromptLoopTest::autoFalseIsHonoured()
@@ -398,7 +392,7 @@ void PromptLoopTest::aSubtaskRunsAChildSession()
     // A command's subtask is followed by the synthetic "summarize" turn,
     // then the parent's own step.
     QCOMPARE(h.server().requests().size(), 2);
-    QVERIFY(sentText(h.requestBody(1)).contains(u"Summarize the task tool output above"_s));
+    QVERIFY(h.sentText(1).contains(u"Summarize the task tool output above"_s));
 }
 
 void PromptLoopTest::promptsSentWhileBusyAreQueuedAndWrapped()
@@ -417,8 +411,8 @@ void PromptLoopTest::promptsSentWhileBusyAreQueuedAndWrapped()
     QVERIFY(first && second);
     QCOMPARE(first->messageID, second->messageID);
     QCOMPARE(h.server().requests().size(), 2);
-    QVERIFY(sentText(h.requestBody(1)).contains(u"The user sent the following message:"_s));
-    QVERIFY(sentText(h.requestBody(1)).contains(u"second, while busy"_s));
+    QVERIFY(h.sentText(1).contains(u"The user sent the following message:"_s));
+    QVERIFY(h.sentText(1).contains(u"second, while busy"_s));
     // Wrapped in memory only: the stored text is what the person typed.
     bool stored = false;
     for (const MessageWithParts &message : h.messages()) {

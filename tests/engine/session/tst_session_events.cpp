@@ -22,6 +22,7 @@ private Q_SLOTS:
     void retryStatusCarriesAttemptMessageAndNextTime();
     void permissionEventsUseOpenCodesReplyNames();
     void sessionErrorIsANamedError();
+    void queuedPromptEventsCarryTheQueueIdAndWhy();
     void eventsTravelInsideQVariant();
 };
 
@@ -48,6 +49,8 @@ void SessionEventsTest::everyEventHasOpenCodesTypeName()
         {QuestionAsked{QuestionRequest{}}, u"question.asked"_s},
         {QuestionReplied{session.id, u"que_1"_s, {}}, u"question.replied"_s},
         {QuestionRejected{session.id, u"que_1"_s}, u"question.rejected"_s},
+        {PromptQueued{session.id, u"queue_1"_s, u"hi"_s}, u"prompt.queued"_s},
+        {PromptDequeued{session.id, u"queue_1"_s, DequeueReason::Taken}, u"prompt.dequeued"_s},
     };
     QCOMPARE(cases.size(), qsizetype(std::variant_size_v<SessionEvent>));
     for (const auto &[event, type] : cases) {
@@ -66,6 +69,17 @@ void SessionEventsTest::partDeltaCarriesSessionMessagePartFieldAndDelta()
     QCOMPARE(json.value("properties"_L1).toObject(),
              (QJsonObject{{"sessionID"_L1, "ses_1"_L1}, {"messageID"_L1, "msg_1"_L1}, {"partID"_L1, "prt_1"_L1},
                           {"field"_L1, "text"_L1}, {"delta"_L1, "lo"_L1}}));
+}
+
+void SessionEventsTest::queuedPromptEventsCarryTheQueueIdAndWhy()
+{
+    QCOMPARE(sessionEventToJson(PromptQueued{u"ses_1"_s, u"queue_1"_s, u"fix it"_s}).value("properties"_L1).toObject(),
+             (QJsonObject{{"sessionID"_L1, "ses_1"_L1}, {"queueID"_L1, "queue_1"_L1}, {"text"_L1, "fix it"_L1}}));
+    QCOMPARE(sessionEventToJson(PromptDequeued{u"ses_1"_s, u"queue_1"_s, DequeueReason::Removed})
+                 .value("properties"_L1)
+                 .toObject(),
+             (QJsonObject{{"sessionID"_L1, "ses_1"_L1}, {"queueID"_L1, "queue_1"_L1}, {"reason"_L1, "removed"_L1}}));
+    QCOMPARE(dequeueReasonName(DequeueReason::Taken), u"taken"_s);
 }
 
 void SessionEventsTest::retryStatusCarriesAttemptMessageAndNextTime()

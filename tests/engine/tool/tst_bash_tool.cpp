@@ -7,6 +7,7 @@
 #include <csignal>
 #include <unistd.h>
 
+#include "ProcessProbe.h"
 #include "ToolTestSupport.h"
 #include "engine/tool/BashTool.h"
 #include "TempTree.h"
@@ -22,17 +23,6 @@ QJsonObject bash(const QString &command, const QJsonObject &extra = {})
     for (auto it = extra.begin(); it != extra.end(); ++it)
         arguments.insert(it.key(), it.value());
     return arguments;
-}
-
-// Alive and not a zombie waiting to be reaped.
-bool processRuns(qint64 pid)
-{
-    QFile stat(u"/proc/%1/stat"_s.arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray line = stat.readAll();
-    const qsizetype close = line.lastIndexOf(')');
-    return close >= 0 && close + 2 < line.size() && line.at(close + 2) != 'Z' && line.at(close + 2) != 'X';
 }
 
 } // namespace
@@ -224,7 +214,7 @@ private Q_SLOTS:
         QVERIFY(pidFile.open(QIODevice::ReadOnly));
         const qint64 child = pidFile.readAll().trimmed().toLongLong();
         QVERIFY(child > 0);
-        QTRY_VERIFY_WITH_TIMEOUT(!processRuns(child), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!test::processRuns(child), 5000);
     }
 
     void aBackgroundChildDoesNotHoldTheCommandOpen()

@@ -1,0 +1,172 @@
+// The engine reads the API keys saved in the OS keychain
+// (EngineOptions::secrets) when it loads a project: after the config's
+// keys, before the environment's.
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+#include <QCoro/QCoroTimer>
+
+#include "EngineHarness.h"
+#include "engine/config/SecretStore.h"
+
+using namespace Qt::StringLiterals;
+using namespace qcode;
+using namespace qcode::test;
+
+namespace {
+
+// An in-memory keychain that answers on a later event-loop turn, as a real
+// one does, so the engine's wait for it is exercised.
+class FakeKeychain : public SecretStore
+{
+public:
+    QHash<QString, QString> keys;
+    QStringList locked; // providers whose entry cannot be read
+    int reads = 0;
+
+    QCoro::Task<Result<std::optional<QString>>> readKey(QString providerID) override
+    {
+        co_await later();
+        ++reads;
+        if (locked.contains(providerID))
+            co_return Error(u"The keychain is locked."_s);
+        co_return keys.contains(providerID) ? std::optional<QString>(keys.value(providerID)) : std::nullopt;
+    }
+    QCoro::Task<Result<void>> writeKey(QString providerID, QString key) override
+    {
+        keys.insert(providerID, key);
+        co_return Result<void>();
+    }
+    QCoro::Task<Result<void>> deleteKey(QString providerID) override
+    {
+        keys.remove(providerID);
+        co_return Result<void>();
+    }
+
+private:
+    static QCoro::Task<> later()
+    {
+        QTimer timer;
+        timer.setSingleShot(true);
+        timer.start(1);
+        co_await timer;
+    }
+};
+
+EngineHarness::Setup keychainOnly(FakeKeychain &keychain)
+{
+    EngineHarness::Setup setup;
+    setup.secrets = &keychain;
+    setup.configKey = false;
+    return setup;
+}
+
+ProjectSummary describe(EngineHarness &h)
+{
+    QSignalSpy described(&h.engine(), &Engine::projectDescribed);
+    h.engine().describeProject(h.projectDirectory());
+    if (!described.wait(10000))
+        return {};
+    return described.first().first().value<ProjectSummary>();
+}
+
+QStringList providerIDs(const ProjectSummary &summary)
+{
+    QStringList ids;
+    for (const ModelSummary &model : summary.models) {
+        if (!ids.contains(model.providerID))
+            ids.append(model.providerID);
+    }
+    return ids;
+}
+
+} // namespace
+
+class EngineKeychainTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theKeychainsKeyIsSentToTheProvider();
+    void aCatalogueProviderIsOfferedOnceTheKeychainHoldsItsKey();
+    void theConfigsKeyWinsOverTheKeychains();
+    void anUnreadableEntryIsAProblemAndTheRestStillWorks();
+    void aReloadReadsTheKeychainAgain();
+};
+
+void EngineKeychainTest::theKeychainsKeyIsSentToTheProvider()
+{
+    FakeKeychain keychain;
+    keychain.keys.insert(u"fake"_s, u"from-the-keychain"_s);
+    EngineHarness h(keychainOnly(keychain));
+    h.server().enqueue(FakeTurn().text({u"Hi."_s}));
+    const auto outcome = h.prompt(u"hello"_s);
+    QVERIFY(outcome && !outcome->error);
+    QCOMPARE(h.server().requests().size(), 1);
+    QCOMPARE(h.server().requests().first().header("authorization"), QByteArray("Bearer from-the-keychain"));
+}
+
+void EngineKeychainTest::aCatalogueProviderIsOfferedOnceTheKeychainHoldsItsKey()
+{
+    FakeKeychain empty;
+    EngineHarness without(keychainOnly(empty));
+    const ProjectSummary before = describe(without);
+    QVERIFY(!before.models.isEmpty());
+    QVERIFY(!providerIDs(before).contains(u"anthropic"_s));
+
+    FakeKeychain keychain;
+    keychain.keys.insert(u"anthropic"_s, u"sk-ant-test"_s);
+    EngineHarness with(keychainOnly(keychain));
+    const ProjectSummary after = describe(with);
+    QVERIFY2(providerIDs(after).contains(u"anthropic"_s), qPrintable(providerIDs(after).join(u", "_s)));
+    QVERIFY(providerIDs(after).contains(u"fake"_s));
+    QVERIFY(keychain.reads > 0);
+}
+
+void EngineKeychainTest::theConfigsKeyWinsOverTheKeychains()
+{
+    FakeKeychain keychain;
+    keychain.keys.insert(u"fake"_s, u"from-the-keychain"_s);
+    EngineHarness::Setup setup;
+    setup.secrets = &keychain;
+    EngineHarness h(setup);
+    h.server().enqueue(FakeTurn().text({u"Hi."_s}));
+    QVERIFY(h.prompt(u"hello"_s));
+    QCOMPARE(h.server().requests().first().header("authorization"), QByteArray("Bearer test-key"));
+}
+
+void EngineKeychainTest::anUnreadableEntryIsAProblemAndTheRestStillWorks()
+{
+    FakeKeychain keychain;
+    keychain.keys.insert(u"fake"_s, u"from-the-keychain"_s);
+    keychain.locked.append(u"anthropic"_s);
+    EngineHarness h(keychainOnly(keychain));
+    const ProjectSummary summary = describe(h);
+    QVERIFY2(summary.problems.contains(u"The keychain is locked."_s), qPrintable(summary.problems.join(u'\n')));
+    QVERIFY(!providerIDs(summary).contains(u"anthropic"_s));
+
+    h.server().enqueue(FakeTurn().text({u"Hi."_s}));
+    const auto outcome = h.prompt(u"hello"_s);
+    QVERIFY(outcome && !outcome->error);
+    QCOMPARE(h.server().requests().first().header("authorization"), QByteArray("Bearer from-the-keychain"));
+}
+
+void EngineKeychainTest::aReloadReadsTheKeychainAgain()
+{
+    FakeKeychain keychain;
+    EngineHarness h(keychainOnly(keychain));
+    QVERIFY(!providerIDs(describe(h)).contains(u"anthropic"_s));
+
+    // Saved in the settings window meanwhile.
+    keychain.keys.insert(u"anthropic"_s, u"sk-ant-test"_s);
+    QVERIFY(!providerIDs(describe(h)).contains(u"anthropic"_s));
+    QSignalSpy described(&h.engine(), &Engine::projectDescribed);
+    h.engine().reloadProject(h.projectDirectory());
+    QVERIFY(described.wait(10000));
+    QVERIFY(providerIDs(described.first().first().value<ProjectSummary>()).contains(u"anthropic"_s));
+}
+
+QTEST_GUILESS_MAIN(EngineKeychainTest)
+#include "tst_engine_keychain.moc"
