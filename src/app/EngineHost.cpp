@@ -1,11 +1,17 @@
 #include "EngineHost.h"
 
+#include "engine/config/KeychainSecretStore.h"
+
 using namespace Qt::StringLiterals;
 
 namespace qcode {
 
 EngineHost::EngineHost(EngineOptions options, QObject *parent) : QObject(parent)
 {
+    if (!options.secrets) {
+        m_secrets = std::make_unique<KeychainSecretStore>();
+        options.secrets = m_secrets.get();
+    }
     m_thread.setObjectName(u"qcode-engine"_s);
     m_engine = new Engine(std::move(options));
     m_engine->moveToThread(&m_thread);

@@ -6,12 +6,15 @@
 #include <memory>
 
 #include "engine/Engine.h"
+#include "engine/config/SecretStore.h"
 
 namespace qcode {
 
 // The engine on a thread of its own (DESIGN.md §2), for the app's
 // lifetime: made and opened at start, and at exit stopped on its own
 // thread before the thread ends, so no loop outlives the objects it uses.
+// Unless the options bring their own, the engine reads API keys from the
+// OS keychain, where Settings saves them.
 class EngineHost : public QObject
 {
     Q_OBJECT
@@ -23,6 +26,7 @@ public:
     Engine *engine() const { return m_engine; }
 
 private:
+    std::unique_ptr<SecretStore> m_secrets; // outlives the engine
     QThread m_thread;
     Engine *m_engine = nullptr;
 };

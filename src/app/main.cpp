@@ -13,9 +13,23 @@
 #include "engine/config/DataPaths.h"
 #include "run/RunCommand.h"
 #include "model/Store.h"
+#include "ui/settings/AppSettings.h"
 #include "ui/window/MainWindow.h"
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// The data folder chosen in Settings applies from the start after the
+// choice; QCODE_DATA_DIR, when set, still wins (tests, portable use).
+void applyDataDirectorySetting()
+{
+    const QString chosen = qcode::AppSettings().dataDirectory();
+    if (!chosen.isEmpty() && qEnvironmentVariableIsEmpty("QCODE_DATA_DIR"))
+        qputenv("QCODE_DATA_DIR", QDir::toNativeSeparators(chosen).toLocal8Bit());
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -23,6 +37,7 @@ int main(int argc, char *argv[])
     if (qcode::CommandLine::isRunCommand(argc, argv)) {
         QCoreApplication app(argc, argv);
         qcode::CommandLine::setApplicationInfo();
+        applyDataDirectorySetting();
         QTranslator translator;
         if (translator.load(QLocale(), u"qcode"_s, u"_"_s, u":/i18n"_s))
             app.installTranslator(&translator);
@@ -42,6 +57,7 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     qcode::CommandLine::setApplicationInfo();
+    applyDataDirectorySetting();
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         app.installTranslator(&qtTranslator);

@@ -40,6 +40,7 @@ public:
     void setAgents(const QList<AgentChoice> &agents);
     void setCommands(const QList<SlashCommand> &commands);
     void setPaths(const QStringList &paths);
+    QList<SlashCommand> commands() const { return m_commands; }
 
     bool isOpen() const;
     CompletionPopup *popup() const { return m_popup; }

@@ -288,6 +288,8 @@ void MainWindow::openSettings(const QString &page)
     if (!page.isEmpty())
         dialog->showPage(page);
     m_settingsDialog = dialog;
+    // Keys, providers, agents and the default model apply to the next prompt.
+    connect(dialog, &QObject::destroyed, m_controller, &SessionController::reloadProject);
     dialog->show();
 }
 

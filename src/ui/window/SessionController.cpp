@@ -32,6 +32,7 @@ SessionController::SessionController(Store *store, Engine *engine, QObject *pare
     , m_chat(store, &m_streaming)
 {
     connect(m_engine, &Engine::event, this, &SessionController::onEvent);
+    connect(m_engine, &Engine::projectDescribed, this, &SessionController::onProjectDescribed);
     connect(&m_sessions, &SessionTreeModel::renameRequested, this, &SessionController::rename);
     connect(&m_chat, &ChatModel::loadFailed, this,
             [this](const QString &message) { Q_EMIT errorReported(m_current, message); });
@@ -51,9 +52,12 @@ void SessionController::openProject(const QString &directory)
             if (request != m_projectRequest)
                 return; // another folder was opened meanwhile
             m_projectID = projectID;
+            m_project = {};
             showSession({});
             listSessions();
             Q_EMIT projectOpened(folder, projectID);
+            if (m_engine)
+                m_engine->describeProject(folder);
         });
 }
 
@@ -117,38 +121,107 @@ QString SessionController::newSession()
     return id;
 }
 
-void SessionController::prompt(PromptInput input)
+bool SessionController::ensureSession()
 {
     if (!m_engine)
-        return;
+        return false;
     if (m_current.isEmpty() && newSession().isEmpty()) {
         Q_EMIT errorReported(std::nullopt, tr("Open a project folder first."));
-        return;
+        return false;
     }
+    return true;
+}
+
+void SessionController::prompt(PromptInput input)
+{
+    if (!ensureSession())
+        return;
     input.sessionID = m_current;
     m_engine->prompt(std::move(input));
 }
 
 void SessionController::send(const PromptSubmission &submission)
 {
-    PromptInput input;
+    std::optional<QString> agent;
     if (!submission.agent.isEmpty())
-        input.agent = submission.agent;
+        agent = submission.agent;
+    std::optional<ModelRef> model;
     if (submission.model)
-        input.model = ModelRef{submission.model->providerID, submission.model->modelID};
+        model = ModelRef{submission.model->providerID, submission.model->modelID};
     switch (submission.kind) {
-    case PromptSubmission::Kind::Prompt:
-        input.parts = submission.toPromptParts(m_directory);
-        prompt(std::move(input));
-        return;
-    case PromptSubmission::Kind::Shell:
-    case PromptSubmission::Kind::Command:
-        // Shell commands and custom commands need the engine's calls for
-        // them; until a session has them, they go as words to the model.
+    case PromptSubmission::Kind::Prompt: {
+        PromptInput input;
+        input.agent = agent;
+        input.model = model;
         input.parts = submission.toPromptParts(m_directory);
         prompt(std::move(input));
         return;
     }
+    case PromptSubmission::Kind::Shell:
+        if (ensureSession())
+            m_engine->shell(ShellInput{m_current, submission.text, agent, model});
+        return;
+    case PromptSubmission::Kind::Command: {
+        if (!ensureSession())
+            return;
+        // The engine expands the template; the words typed after the name
+        // are its arguments, so only the files travel as parts.
+        PromptSubmission files = submission;
+        files.text.clear();
+        QList<PromptPart> parts = files.toPromptParts(m_directory);
+        parts.removeIf([](const PromptPart &part) { return std::holds_alternative<TextPart>(part.body); });
+        m_engine->command(CommandInput{m_current, submission.command, submission.text, agent, model, parts});
+        return;
+    }
+    }
+}
+
+void SessionController::reloadProject()
+{
+    if (m_engine && !m_directory.isEmpty())
+        m_engine->reloadProject(m_directory);
+}
+
+void SessionController::editQueued(const QString &queueID, const QString &text)
+{
+    if (m_engine && !m_current.isEmpty())
+        m_engine->editQueuedPrompt(m_current, queueID, text);
+}
+
+void SessionController::removeQueued(const QString &queueID)
+{
+    if (m_engine && !m_current.isEmpty())
+        m_engine->removeQueuedPrompt(m_current, queueID);
+}
+
+void SessionController::onProjectDescribed(const ProjectSummary &summary)
+{
+    if (QDir::cleanPath(summary.directory) != m_directory)
+        return; // an answer for a folder no longer open
+    m_project = summary;
+    Q_EMIT projectDescribed();
+}
+
+void SessionController::onQueued(const PromptQueued &queued)
+{
+    QList<QueuedPrompt> &list = m_queued[queued.sessionID];
+    const auto found = std::find_if(list.begin(), list.end(), [&](const QueuedPrompt &q) { return q.id == queued.queueID; });
+    if (found != list.end())
+        found->text = queued.text;
+    else
+        list.append(QueuedPrompt{queued.queueID, queued.text});
+    Q_EMIT queuedChanged(queued.sessionID);
+}
+
+void SessionController::onDequeued(const PromptDequeued &dequeued)
+{
+    const auto found = m_queued.find(dequeued.sessionID);
+    if (found == m_queued.end())
+        return;
+    found->removeIf([&](const QueuedPrompt &q) { return q.id == dequeued.queueID; });
+    if (found->isEmpty())
+        m_queued.erase(found);
+    Q_EMIT queuedChanged(dequeued.sessionID);
 }
 
 void SessionController::abort()
@@ -163,10 +236,16 @@ void SessionController::compact()
         m_engine->compact(m_current);
 }
 
-// The step failed: the person's request goes again, as it was sent.
+// The step failed. When it is the session's last word, the loop runs
+// again on the history as it is (Engine::resume, no new message); an older
+// failure's request goes again, as it was sent.
 void SessionController::retry(const QString &messageID)
 {
     const int row = m_chat.rowOf(messageID);
+    if (m_engine && row >= 0 && row == m_chat.rowCount() - 1 && !isBusy(m_current)) {
+        m_engine->resume(m_current);
+        return;
+    }
     const MessageWithParts *failed = m_chat.message(row);
     const AssistantMessage *assistant = failed ? failed->info.assistant() : nullptr;
     const MessageWithParts *request = assistant ? m_chat.message(m_chat.rowOf(assistant->parentID)) : nullptr;
@@ -285,6 +364,8 @@ void SessionController::onEvent(const SessionEvent &event)
                        Q_EMIT todosChanged(m_todos);
                    },
                    [this](const SessionCompacted &e) { Q_EMIT sessionCompacted(e.sessionID); },
+                   [this](const PromptQueued &e) { onQueued(e); },
+                   [this](const PromptDequeued &e) { onDequeued(e); },
                    [this](const SessionError &e) {
                        const QString message = e.error.message().isEmpty() ? e.error.name : e.error.message();
                        Q_EMIT errorReported(e.sessionID, message);

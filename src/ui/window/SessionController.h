@@ -69,6 +69,16 @@ public:
     void remove(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID = {});
 
+    // The project's agents, models and commands, as the engine last
+    // described them (empty until projectDescribed).
+    const ProjectSummary &project() const { return m_project; }
+    // Reads the project's configuration again (after Settings changed it).
+    void reloadProject();
+    // Prompts sent while the session was busy, still waiting their turn.
+    QList<QueuedPrompt> queued(const QString &sessionID) const { return m_queued.value(sessionID); }
+    void editQueued(const QString &queueID, const QString &text);
+    void removeQueued(const QString &queueID);
+
     // The tokens the open session's last step used and what it has cost.
     qint64 contextTokens() const { return m_contextTokens; }
     double sessionCost() const;
@@ -87,6 +97,8 @@ Q_SIGNALS:
     // prompt box to offer again.
     void promptRestored(const QString &text);
     void sessionCompacted(const QString &sessionID);
+    void projectDescribed();
+    void queuedChanged(const QString &sessionID);
     // The bus events the dialogs and alerts want, as they came.
     void engineEvent(const qcode::SessionEvent &event);
 
@@ -97,6 +109,10 @@ private:
     void onSessionDeleted(const Session &session);
     void onStatus(const QString &sessionID, const SessionStatus &status);
     void onMessage(const Message &message);
+    void onProjectDescribed(const ProjectSummary &summary);
+    void onQueued(const PromptQueued &queued);
+    void onDequeued(const PromptDequeued &dequeued);
+    bool ensureSession();
     void listSessions();
     void loadUsage();
     std::optional<QString> userMessageBefore(const QString &messageID);
@@ -114,6 +130,8 @@ private:
     QString m_pendingShow; // a session we asked for, to show once it exists
     QHash<QString, SessionStatus> m_busy;
     QList<Todo> m_todos;
+    ProjectSummary m_project;
+    QHash<QString, QList<QueuedPrompt>> m_queued; // by session
     QHash<QString, double> m_costs; // the open session's assistant messages
     qint64 m_contextTokens = 0;
     int m_projectRequest = 0;

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "ContextMeter.h"
+#include "ProjectChoices.h"
 #include "RetryBanner.h"
 #include "RevertBanner.h"
 #include "SessionController.h"
@@ -103,6 +104,43 @@ void SessionPane::connectPromptBox()
     connect(m_controller, &SessionController::currentSessionChanged, m_prompt, updateBusy);
     connect(m_controller, &SessionController::sessionStatusChanged, m_prompt, updateBusy);
     connect(m_controller, &SessionController::currentSessionChanged, m_prompt, [this] { m_prompt->editor()->setFocus(); });
+
+    connect(m_controller, &SessionController::projectDescribed, this, &SessionPane::applyProject);
+    connect(m_prompt, &PromptBox::modelChanged, this, [this] {
+        setContextLimit(ProjectChoices::contextLimit(m_controller->project(), m_prompt->currentModel()));
+    });
+    const auto showQueued = [this] { m_prompt->setQueued(m_controller->queued(m_controller->currentSession())); };
+    connect(m_controller, &SessionController::queuedChanged, m_prompt, showQueued);
+    connect(m_controller, &SessionController::currentSessionChanged, m_prompt, showQueued);
+    connect(m_prompt, &PromptBox::queuedEdited, m_controller, &SessionController::editQueued);
+    connect(m_prompt, &PromptBox::queuedRemoved, m_controller, &SessionController::removeQueued);
+}
+
+// The engine described the open project: its pickers, its default agent
+// and model (unless the person already chose others), and its config
+// problems, said once in the prompt box rather than at the first send.
+void SessionPane::applyProject()
+{
+    const ProjectSummary &project = m_controller->project();
+    const QString chosenAgent = m_prompt->currentAgent();
+    const std::optional<ModelChoice> chosenModel = m_prompt->currentModel();
+    const QList<AgentChoice> agents = ProjectChoices::agents(project);
+    const QList<ModelChoice> models = ProjectChoices::models(project);
+    m_prompt->setAgents(agents);
+    m_prompt->setModels(models);
+    m_prompt->setCommands(ProjectChoices::commands(project));
+    const bool agentStays = std::any_of(agents.begin(), agents.end(),
+                                        [&](const AgentChoice &agent) { return agent.name == chosenAgent; });
+    if (!agentStays && !project.defaultAgent.isEmpty())
+        m_prompt->setCurrentAgent(project.defaultAgent);
+    const bool modelStays = chosenModel && std::any_of(models.begin(), models.end(), [&](const ModelChoice &model) {
+                                return model.isSameModel(*chosenModel);
+                            });
+    if (!modelStays)
+        m_prompt->setCurrentModel(ProjectChoices::defaultModel(project));
+    if (!project.problems.isEmpty())
+        m_prompt->showNotice(project.problems);
+    setContextLimit(ProjectChoices::contextLimit(project, m_prompt->currentModel()));
 }
 
 void SessionPane::runBuiltin(const QString &name, const QString &arguments)

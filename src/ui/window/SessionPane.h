@@ -34,6 +34,7 @@ public:
     PromptBox *promptBox() const { return m_prompt; }
     // The model's context window, for the meter (0: unknown).
     void setContextLimit(qint64 limit);
+    qint64 contextLimit() const { return m_contextLimit; }
 
 Q_SIGNALS:
     // "/export" from the prompt box: the window asks where to.
@@ -41,6 +42,7 @@ Q_SIGNALS:
 
 private:
     void connectPromptBox();
+    void applyProject();
     void runBuiltin(const QString &name, const QString &arguments);
     void updateTitle();
     void updateUsage();

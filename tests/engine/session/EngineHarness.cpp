@@ -97,6 +97,9 @@ void EngineHarness::start(const Setup &setup)
     if (setup.ownThread) {
         m_thread = std::make_unique<QThread>();
         m_engine->moveToThread(m_thread.get());
+        // Held calls resume where their coroutine awaits the runner's
+        // signals: on the engine's thread, beside its database connection.
+        m_tools->moveToThread(m_thread.get());
         m_thread->start();
     }
     connect(m_engine.get(), &Engine::event, this, [this](const SessionEvent &event) { m_sink.publish(event); });

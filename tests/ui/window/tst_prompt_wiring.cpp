@@ -1,0 +1,227 @@
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolButton>
+
+#include "EngineHarness.h"
+#include "model/Store.h"
+#include "ui/chat/ChatView.h"
+#include "ui/chat/MessageWidget.h"
+#include "ui/chat/parts/ToolPartWidget.h"
+#include "ui/chat/tool/ToolCard.h"
+#include "ui/prompt/AgentPicker.h"
+#include "ui/prompt/PromptBox.h"
+#include "ui/prompt/PromptCompleter.h"
+#include "ui/prompt/QueuedPromptList.h"
+#include "ui/prompt/QueuedPromptRow.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/SessionController.h"
+#include "ui/window/SessionPane.h"
+
+using namespace Qt::StringLiterals;
+using namespace qcode;
+using namespace qcode::test;
+
+// The prompt box and what the engine knows of the project: pickers filled
+// from the project's agents, models and commands; "!cmd" and "/command"
+// going to the engine's own calls; prompts sent while busy shown queued.
+class PromptWiringTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void theProjectsAgentsModelsAndCommandsReachThePromptBox();
+    void aShellPromptRunsTheCommandAsABashCard();
+    void aCustomCommandSendsItsExpandedTemplate();
+    void promptsSentWhileBusyAreShownQueuedAndCanBeRemoved();
+    void retryAfterAFailedTurnResumesWithoutANewMessage();
+
+private:
+    static bool open(MainWindow &window, EngineHarness &h);
+};
+
+namespace {
+
+ToolCard *newestCard(ChatView *chat)
+{
+    for (int row = chat->model()->rowCount() - 1; row >= 0; --row) {
+        if (MessageWidget *message = chat->widgetAt(row)) {
+            for (auto *tool : message->findChildren<ToolPartWidget *>())
+                return tool->card();
+        }
+    }
+    return nullptr;
+}
+
+// What the window's open session holds, as stored.
+QList<MessageWithParts> shownMessages(EngineHarness &h, MainWindow &window)
+{
+    Result<QList<MessageWithParts>> messages = h.store().messages(window.controller()->currentSession());
+    return messages ? *messages : QList<MessageWithParts>{};
+}
+
+QStringList typedTexts(const QList<MessageWithParts> &messages)
+{
+    QStringList texts;
+    for (const MessageWithParts &message : messages) {
+        for (const Part &part : message.parts) {
+            const TextPart *text = part.as<TextPart>();
+            if (message.info.isUser() && text && !text->synthetic.value_or(false))
+                texts.append(text->text);
+        }
+    }
+    return texts;
+}
+
+bool hasCommand(PromptBox *box, const QString &name)
+{
+    const QList<SlashCommand> commands = box->completer()->commands();
+    return std::any_of(commands.begin(), commands.end(),
+                       [&](const SlashCommand &command) { return command.name == name && !command.builtin; });
+}
+
+} // namespace
+
+void PromptWiringTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setApplicationName(u"qcode-tests"_s);
+    QSettings().clear();
+}
+
+bool PromptWiringTest::open(MainWindow &window, EngineHarness &h)
+{
+    window.resize(1000, 760);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QSignalSpy described(window.controller(), &SessionController::projectDescribed);
+    window.openProject(h.projectDirectory());
+    return described.wait(10000);
+}
+
+void PromptWiringTest::theProjectsAgentsModelsAndCommandsReachThePromptBox()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    QVERIFY(h.tree().write(u"project/.opencode/command/review.md"_s,
+                           "---\ndescription: Review a file\n---\nReview $ARGUMENTS carefully.\n"));
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(open(window, h));
+
+    PromptBox *box = window.pane()->promptBox();
+    QVERIFY(box->agentPicker()->primaryAgents().contains(u"build"_s));
+    QVERIFY(box->agentPicker()->primaryAgents().contains(u"plan"_s));
+    QVERIFY(!box->agentPicker()->primaryAgents().contains(u"general"_s)); // a subagent: "@general" only
+    QCOMPARE(box->currentAgent(), window.controller()->project().defaultAgent);
+    QVERIFY(box->currentModel().has_value());
+    QCOMPARE(box->currentModel()->providerID, window.controller()->project().defaultModel->providerID);
+    QVERIFY(hasCommand(box, u"review"_s));
+    // The meter measures against the chosen model's context.
+    QCOMPARE(window.pane()->contextLimit(), 100000);
+}
+
+void PromptWiringTest::aShellPromptRunsTheCommandAsABashCard()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(open(window, h));
+
+    window.pane()->promptBox()->setText(u"!echo from-the-shell"_s);
+    window.pane()->promptBox()->submit();
+    ChatView *chat = window.pane()->chatView();
+    QTRY_VERIFY_WITH_TIMEOUT(newestCard(chat), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(newestCard(chat)->statusKind(), ToolStatus::Kind::Done, 10000);
+    QVERIFY(newestCard(chat)->title().contains(u"echo from-the-shell"_s));
+    // No model was asked: the person ran the command.
+    QCOMPARE(int(h.server().requests().size()), 0);
+    bool sawOutput = false;
+    for (const MessageWithParts &message : shownMessages(h, window)) {
+        for (const Part &part : message.parts) {
+            if (const ToolPart *tool = part.as<ToolPart>())
+                if (const auto *done = std::get_if<ToolCompleted>(&tool->state))
+                    sawOutput = sawOutput || done->output.contains(u"from-the-shell"_s);
+        }
+    }
+    QVERIFY(sawOutput);
+}
+
+void PromptWiringTest::aCustomCommandSendsItsExpandedTemplate()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    QVERIFY(h.tree().write(u"project/.opencode/command/review.md"_s, "Review $ARGUMENTS carefully.\n"));
+    h.server().enqueue(FakeTurn().text({u"Looks fine."_s}));
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(open(window, h));
+    QSignalSpy finished(&h.engine(), &Engine::promptFinished);
+
+    window.pane()->promptBox()->setText(u"/review main.cpp"_s);
+    window.pane()->promptBox()->submit();
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(int(h.server().requests().size()), 1);
+    QVERIFY(h.sentText(0).contains(u"Review main.cpp carefully."_s));
+}
+
+void PromptWiringTest::promptsSentWhileBusyAreShownQueuedAndCanBeRemoved()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(open(window, h));
+    QVERIFY(h.sendAndHold(u"first"_s, u"Answered."_s));
+    window.controller()->showSession(h.session());
+    QTRY_VERIFY(window.pane()->promptBox()->isBusy());
+
+    PromptBox *box = window.pane()->promptBox();
+    box->setText(u"drop me"_s);
+    box->submit();
+    QTRY_COMPARE_WITH_TIMEOUT(box->queuedList()->rows().size(), 1, 10000);
+    QCOMPARE(box->queuedList()->rows().first()->text(), u"drop me"_s);
+    box->setText(u"keep me"_s);
+    box->submit();
+    QTRY_COMPARE(box->queuedList()->rows().size(), 2);
+
+    box->queuedList()->rows().first()->removeButton()->click();
+    QTRY_COMPARE(box->queuedList()->rows().size(), 1);
+    QCOMPARE(box->queuedList()->rows().first()->text(), u"keep me"_s);
+
+    QSignalSpy finished(&h.engine(), &Engine::promptFinished);
+    h.tools().release();
+    QTRY_COMPARE_WITH_TIMEOUT(box->queuedList()->rows().size(), 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.controller()->isBusy(h.session()), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(h.userTexts(), (QStringList{u"first"_s, u"keep me"_s}), 10000);
+}
+
+void PromptWiringTest::retryAfterAFailedTurnResumesWithoutANewMessage()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    h.server().enqueue(FakeTurn::httpError(400, R"({"error":{"type":"invalid_request_error","message":"bad"}})"));
+    h.server().enqueue(FakeTurn().text({u"Second time lucky."_s}));
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(open(window, h));
+    QSignalSpy finished(&h.engine(), &Engine::promptFinished);
+    window.pane()->promptBox()->setText(u"try"_s);
+    window.pane()->promptBox()->submit();
+    QVERIFY(finished.wait(10000));
+
+    const QList<MessageWithParts> failed = shownMessages(h, window);
+    QVERIFY(!failed.isEmpty());
+    QVERIFY(failed.last().info.assistant() && failed.last().info.assistant()->error);
+    window.controller()->retry(failed.last().info.id());
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(typedTexts(shownMessages(h, window)), QStringList{u"try"_s});
+    QCOMPARE(int(h.server().requests().size()), 2);
+}
+
+QTEST_MAIN(PromptWiringTest)
+#include "tst_prompt_wiring.moc"
