@@ -1,0 +1,7 @@
+#include "MarkdownLogging.h"
+
+namespace qcode {
+
+Q_LOGGING_CATEGORY(lcMarkdown, "qcode.ui.markdown", QtInfoMsg)
+
+} // namespace qcode

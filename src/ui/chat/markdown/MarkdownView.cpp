@@ -1,0 +1,213 @@
+#include "MarkdownView.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QClipboard>
+#include <QDesktopServices>
+#include <QEvent>
+#include <QGuiApplication>
+#include <QWheelEvent>
+#include <QtMath>
+
+#include "MarkdownLogging.h"
+#include "ui/highlight/CodeBlockHighlighter.h"
+#include "ui/highlight/CodeHighlighter.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+namespace {
+
+// An open block up to this size is rendered again on every delta; a larger
+// one (a huge paragraph or table) at most once per interval, so a stream of
+// small deltas into it stays linear.
+constexpr qsizetype ImmediateRenderLimit = 16 * 1024;
+constexpr int LargeBlockRenderIntervalMs = 100;
+
+bool isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness();
+}
+
+bool opensInBrowser(const QUrl &url)
+{
+    const QString scheme = url.scheme().toLower();
+    return scheme == u"http"_s || scheme == u"https"_s || scheme == u"mailto"_s;
+}
+
+} // namespace
+
+MarkdownView::MarkdownView(CodeHighlighter *highlighter, QWidget *parent)
+    : QTextBrowser(parent), m_highlighter(highlighter), m_renderer(document())
+{
+    setOpenLinks(false);
+    setOpenExternalLinks(false);
+    setTextInteractionFlags(Qt::TextBrowserInteraction | Qt::TextSelectableByKeyboard);
+    setFrameShape(QFrame::NoFrame);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setLineWrapMode(QTextEdit::WidgetWidth);
+    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    setUndoRedoEnabled(false);
+    viewport()->setAutoFillBackground(false);
+    document()->setDocumentMargin(2);
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+
+    if (m_highlighter)
+        m_blockHighlighter = new CodeBlockHighlighter(m_highlighter, document());
+    m_renderTimer.setSingleShot(true);
+    m_renderTimer.setInterval(LargeBlockRenderIntervalMs);
+    connect(&m_renderTimer, &QTimer::timeout, this, &MarkdownView::renderPending);
+    connect(this, &QTextBrowser::anchorClicked, this, &MarkdownView::activateLink);
+    connect(document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            [this] { contentHeightMayHaveChanged(); });
+    applyPalette();
+}
+
+MarkdownView::~MarkdownView() = default;
+
+void MarkdownView::setMarkdown(const QString &text)
+{
+    const QString source = text; // `text` may be m_source itself
+    m_renderTimer.stop();
+    m_source = source;
+    m_blocks.clear();
+    m_renderer.clear();
+    m_pendingClosed = m_blocks.append(source);
+    renderPending();
+}
+
+void MarkdownView::appendMarkdown(const QString &delta)
+{
+    if (delta.isEmpty())
+        return;
+    m_source += delta;
+    m_pendingClosed += m_blocks.append(delta);
+    if (m_blocks.openBlockSize() > ImmediateRenderLimit) {
+        if (!m_renderTimer.isActive())
+            m_renderTimer.start();
+        return;
+    }
+    renderPending();
+}
+
+void MarkdownView::renderPending()
+{
+    m_renderTimer.stop();
+    m_renderer.update(std::exchange(m_pendingClosed, QStringList()), m_blocks.openBlock());
+    contentHeightMayHaveChanged();
+}
+
+bool MarkdownView::hasHeightForWidth() const
+{
+    return true;
+}
+
+int MarkdownView::heightForWidth(int width) const
+{
+    const QMargins frame = contentsMargins() + viewportMargins();
+    const int textWidth = qMax(1, width - frame.left() - frame.right());
+    return documentHeightAt(textWidth) + frame.top() + frame.bottom();
+}
+
+QSize MarkdownView::sizeHint() const
+{
+    const int preferredWidth = QTextBrowser::sizeHint().width();
+    return {preferredWidth, heightForWidth(width() > 1 ? width() : preferredWidth)};
+}
+
+QSize MarkdownView::minimumSizeHint() const
+{
+    // Narrow enough never to widen the chat; the height comes from heightForWidth().
+    const QMargins frame = contentsMargins() + viewportMargins();
+    return {fontMetrics().averageCharWidth() * 8, fontMetrics().lineSpacing() + frame.top() + frame.bottom()};
+}
+
+int MarkdownView::documentHeightAt(int textWidth) const
+{
+    QTextDocument *doc = document();
+    if (qFuzzyCompare(doc->textWidth(), qreal(textWidth)))
+        return qCeil(doc->size().height());
+    if (m_measuredWidth == textWidth)
+        return m_measuredHeight;
+    // Lay the document out at that width for a moment; a layout asks for a
+    // few widths while it settles, so the last answer is kept.
+    const qreal previous = doc->textWidth();
+    m_measuring = true;
+    doc->setTextWidth(textWidth);
+    const int height = qCeil(doc->size().height());
+    doc->setTextWidth(previous);
+    m_measuring = false;
+    m_measuredWidth = textWidth;
+    m_measuredHeight = height;
+    return height;
+}
+
+void MarkdownView::contentHeightMayHaveChanged()
+{
+    if (m_measuring)
+        return;
+    m_measuredWidth = -1;
+    const QMargins frame = contentsMargins() + viewportMargins();
+    if (!qFuzzyCompare(document()->textWidth(), qreal(width() - frame.left() - frame.right()))) {
+        // Not laid out at this width (yet): measuring here would lay the whole
+        // document out twice per delta. The layout asks heightForWidth() itself.
+        updateGeometry();
+        return;
+    }
+    const int height = qCeil(document()->size().height()) + frame.top() + frame.bottom();
+    if (height != m_reportedHeight) {
+        m_reportedHeight = height;
+        updateGeometry();
+    }
+}
+
+void MarkdownView::activateLink(const QUrl &url)
+{
+    if (const std::optional<int> index = CodeBlockFormats::copyIndex(url)) {
+        if (const std::optional<QString> code = m_renderer.code(*index)) {
+            QGuiApplication::clipboard()->setText(*code);
+            Q_EMIT codeCopied(*code);
+        }
+        return;
+    }
+    if (opensInBrowser(url)) {
+        QDesktopServices::openUrl(url);
+        return;
+    }
+    // file:, relative paths and custom schemes could run or reveal things on this machine.
+    qCInfo(lcMarkdown) << "Not opening a link with the scheme" << url.scheme();
+}
+
+void MarkdownView::applyPalette()
+{
+    if (m_highlighter)
+        m_highlighter->setDark(isDark(palette()));
+    m_renderer.setFormats(CodeBlockFormats::forPalette(palette()));
+}
+
+void MarkdownView::changeEvent(QEvent *event)
+{
+    QTextBrowser::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    applyPalette();
+    if (!m_source.isEmpty())
+        setMarkdown(m_source);
+}
+
+void MarkdownView::wheelEvent(QWheelEvent *event)
+{
+    // Nothing to scroll in here: the chat around the view scrolls.
+    event->ignore();
+}
+
+QVariant MarkdownView::loadResource(int type, const QUrl &name)
+{
+    // Images in an answer would be read from this machine's disk; none are loaded.
+    qCDebug(lcMarkdown) << "Not loading resource" << type << name.scheme();
+    return {};
+}
+
+} // namespace qcode
