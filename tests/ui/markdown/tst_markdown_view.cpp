@@ -2,6 +2,7 @@
 #include <QClipboard>
 #include <QDesktopServices>
 #include <QElapsedTimer>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -79,6 +80,35 @@ int linkPosition(const QTextDocument *document, const QString &scheme, int n = 0
     return -1;
 }
 
+// A window that gives its views the height they ask for at its width, as
+// the chat does, and sets no minimum size on itself (the offscreen platform
+// warns about those).
+class Host : public QScrollArea
+{
+public:
+    explicit Host(int width, int height)
+    {
+        auto *content = new QWidget;
+        m_layout = new QVBoxLayout(content);
+        m_layout->setSizeConstraint(QLayout::SetNoConstraint);
+        m_layout->addStretch();
+        setWidget(content);
+        setWidgetResizable(true);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        resize(width, height);
+    }
+
+    MarkdownView *addView(CodeHighlighter *highlighter)
+    {
+        auto *view = new MarkdownView(highlighter, widget());
+        m_layout->insertWidget(m_layout->count() - 1, view);
+        return view;
+    }
+
+private:
+    QVBoxLayout *m_layout = nullptr;
+};
+
 void clickAt(MarkdownView &view, int position)
 {
     QTextCursor cursor(view.document());
@@ -141,12 +171,8 @@ void MarkdownViewTest::streamingReRendersOnlyTheOpenBlock()
 {
     const QString text = longAnswer(100); // 300 blocks
     constexpr int Deltas = 2000;
-    QWidget chat;
-    auto *layout = new QVBoxLayout(&chat);
-    auto *streamed = new MarkdownView(m_highlighter.get(), &chat);
-    layout->addWidget(streamed);
-    layout->addStretch();
-    chat.resize(600, 400);
+    Host chat(600, 400);
+    MarkdownView *streamed = chat.addView(m_highlighter.get());
     chat.show();
     QVERIFY(QTest::qWaitForWindowExposed(&chat));
     QElapsedTimer timer;
@@ -265,12 +291,8 @@ void MarkdownViewTest::heightFollowsTheContentAndTheWidth()
     // Measuring at another width leaves the answer for this one unchanged.
     QCOMPARE(view.heightForWidth(200), narrow);
 
-    QWidget parent;
-    auto *layout = new QVBoxLayout(&parent);
-    auto *inLayout = new MarkdownView(m_highlighter.get(), &parent);
-    layout->addWidget(inLayout);
-    layout->addStretch();
-    parent.resize(400, 2000);
+    Host parent(400, 600);
+    MarkdownView *inLayout = parent.addView(m_highlighter.get());
     parent.show();
     QVERIFY(QTest::qWaitForWindowExposed(&parent));
     inLayout->setMarkdown(u"short"_s);
@@ -283,12 +305,8 @@ void MarkdownViewTest::heightFollowsTheContentAndTheWidth()
 
 void MarkdownViewTest::neverScrollsAndNeverGrowsWiderThanItsParent()
 {
-    QWidget parent;
-    auto *layout = new QVBoxLayout(&parent);
-    auto *view = new MarkdownView(m_highlighter.get(), &parent);
-    layout->addWidget(view);
-    layout->addStretch();
-    parent.resize(300, 3000);
+    Host parent(300, 600);
+    MarkdownView *view = parent.addView(m_highlighter.get());
     view->setMarkdown(u"```\n"_s + QString(3000, u'x') + u"\n```\n\nhttps://example.com/"_s + QString(500, u'a')
                       + u"\n\n| a | b |\n|---|---|\n| "_s + QString(800, u'y') + u" | z |\n"_s);
     parent.show();
@@ -427,7 +445,7 @@ void MarkdownViewTest::aHugeLineStreamsInBoundedTime()
     }
     QCOMPARE(view.markdown(), expected);
     // Shown in part, with a note; the source keeps it all.
-    QTRY_VERIFY(view.toPlainText().endsWith(u"characters not shown here"_s));
+    QTRY_VERIFY(view.toPlainText().endsWith(u"not shown here"_s));
     QVERIFY(view.toPlainText().startsWith(u"word word"_s));
     QVERIFY(view.renderedBlockCount() < 200);
     QVERIFY(view.heightForWidth(500) > 0);

@@ -14,17 +14,34 @@ using namespace Qt::StringLiterals;
 namespace qcode {
 namespace {
 
-// GitHub's dialect without raw HTML: in answers "<vector>" or "<T>" outside
-// backticks is text, and Qt's importer would swallow the rest of the
-// paragraph looking for the closing tag.
 // Beyond these sizes a block is shown in part (the source and Copy keep it
 // all): laying out a megabyte of wrapped words takes Qt seconds.
 constexpr qsizetype MaxShownBlockLength = 100 * 1024;
 constexpr qsizetype MaxShownCodeLength = 200 * 1024;
 constexpr qsizetype MaxShownCodeLineLength = 10 * 1024;
 
+// Qt's importer takes time quadratic in a block's runs of emphasis
+// delimiters ("a*" 8,000 times takes seconds); a block with more than this
+// is shown as its plain source.
+constexpr int MaxEmphasisRuns = 1000;
+
+// GitHub's dialect without raw HTML: in answers "<vector>" or "<T>" outside
+// backticks is text, and Qt's importer would swallow the rest of the
+// paragraph looking for the closing tag.
 constexpr auto Features = QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub
                                                           | QTextDocument::MarkdownNoHTML);
+
+int emphasisRuns(QStringView source)
+{
+    int runs = 0;
+    QChar previous;
+    for (const QChar c : source) {
+        if ((c == u'*' || c == u'_') && c != previous)
+            ++runs;
+        previous = c;
+    }
+    return runs;
+}
 
 bool isCode(const QTextBlock &block)
 {
@@ -168,15 +185,30 @@ void MarkdownRenderer::render(const QString &source)
         m_openFence->write(shownPart(*code));
         return;
     }
-    if (source.size() <= MaxShownBlockLength) {
-        renderMarkdown(source);
-        return;
-    }
-    renderMarkdown(source.left(MaxShownBlockLength));
-    QTextCharFormat note;
-    note.setFontItalic(true);
-    QTextCursor end = MarkdownDocument::appendBlock(m_document, QTextBlockFormat(), note);
-    end.insertText(tr("… %n more character(s) not shown here", nullptr, int(source.size() - MaxShownBlockLength)), note);
+    const QString shown = source.left(MaxShownBlockLength);
+    if (emphasisRuns(shown) > MaxEmphasisRuns)
+        renderPlain(shown);
+    else
+        renderMarkdown(shown);
+    if (source.size() > MaxShownBlockLength)
+        appendNote(tr("… %n more character(s) not shown here", nullptr, int(source.size() - MaxShownBlockLength)));
+}
+
+void MarkdownRenderer::renderPlain(const QString &source)
+{
+    QTextCursor cursor = MarkdownDocument::appendBlock(m_document, QTextBlockFormat(), QTextCharFormat());
+    QString text = source;
+    while (text.endsWith(u'\n'))
+        text.chop(1);
+    cursor.insertText(text);
+}
+
+void MarkdownRenderer::appendNote(const QString &note)
+{
+    QTextCharFormat format;
+    format.setFontItalic(true);
+    QTextCursor end = MarkdownDocument::appendBlock(m_document, QTextBlockFormat(), format);
+    end.insertText(note, format);
 }
 
 void MarkdownRenderer::renderMarkdown(const QString &source)

@@ -44,6 +44,8 @@ private:
     void removeOpen();
     void render(const QString &source);
     void renderMarkdown(const QString &source);
+    void renderPlain(const QString &source);
+    void appendNote(const QString &note);
     void decorateCode(QTextDocument &fragment);
     void commit();
 

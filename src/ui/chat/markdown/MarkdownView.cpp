@@ -131,23 +131,18 @@ int MarkdownView::documentHeightAt(int textWidth) const
         return qCeil(doc->size().height());
     if (m_measuredWidth == textWidth)
         return m_measuredHeight;
-    // Lay the document out at that width for a moment; a layout asks for a
-    // few widths while it settles, so the last answer is kept.
-    const qreal previous = doc->textWidth();
-    m_measuring = true;
-    doc->setTextWidth(textWidth);
-    const int height = qCeil(doc->size().height());
-    doc->setTextWidth(previous);
-    m_measuring = false;
+    // Laid out on a copy: changing the shown document's width, even for a
+    // moment, leaves QTextEdit's scroll range at the other width's height.
+    // A layout asks for a few widths while it settles; the last answer is kept.
+    const std::unique_ptr<QTextDocument> copy(doc->clone());
+    copy->setTextWidth(textWidth);
     m_measuredWidth = textWidth;
-    m_measuredHeight = height;
-    return height;
+    m_measuredHeight = qCeil(copy->size().height());
+    return m_measuredHeight;
 }
 
 void MarkdownView::contentHeightMayHaveChanged()
 {
-    if (m_measuring)
-        return;
     m_measuredWidth = -1;
     const QMargins frame = contentsMargins() + viewportMargins();
     if (!qFuzzyCompare(document()->textWidth(), qreal(width() - frame.left() - frame.right()))) {

@@ -70,7 +70,6 @@ private:
     QStringList m_pendingClosed;
     QTimer m_renderTimer;
     int m_reportedHeight = -1;
-    mutable bool m_measuring = false;
     mutable int m_measuredWidth = -1;
     mutable int m_measuredHeight = -1;
 };
