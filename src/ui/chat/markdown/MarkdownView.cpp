@@ -9,6 +9,7 @@
 #include <QtMath>
 
 #include "MarkdownLogging.h"
+#include "ui/chat/ChatColors.h"
 #include "ui/highlight/CodeBlockHighlighter.h"
 #include "ui/highlight/CodeHighlighter.h"
 
@@ -22,11 +23,6 @@ namespace {
 // small deltas into it stays linear.
 constexpr qsizetype ImmediateRenderLimit = 16 * 1024;
 constexpr int LargeBlockRenderIntervalMs = 100;
-
-bool isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness();
-}
 
 bool opensInBrowser(const QUrl &url)
 {
@@ -90,6 +86,14 @@ void MarkdownView::appendMarkdown(const QString &delta)
         return;
     }
     renderPending();
+}
+
+void MarkdownView::showMarkdown(const QString &text)
+{
+    if (text.startsWith(m_source))
+        appendMarkdown(text.mid(m_source.size()));
+    else
+        setMarkdown(text);
 }
 
 void MarkdownView::renderPending()
@@ -178,7 +182,7 @@ void MarkdownView::activateLink(const QUrl &url)
 void MarkdownView::applyPalette()
 {
     if (m_highlighter)
-        m_highlighter->setDark(isDark(palette()));
+        m_highlighter->setDark(ChatColors::isDark(palette()));
     m_renderer.setFormats(CodeBlockFormats::forPalette(palette()));
 }
 

@@ -35,6 +35,8 @@ public:
     void setMarkdown(const QString &text);
     // Streaming: appends `delta` to the source text.
     void appendMarkdown(const QString &delta);
+    // A later state of the text: appended when it extends the source, else replaces it.
+    void showMarkdown(const QString &text);
     // The whole source, exactly as given.
     QString markdown() const { return m_source; }
 
