@@ -3,6 +3,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 namespace qcode {
 
@@ -13,8 +14,9 @@ class CodeHighlighter;
 // times; tests pin it).
 struct ChatContext {
     QString projectDirectory;
-    CodeHighlighter *highlighter = nullptr; // null: code is shown plain
-    std::function<qint64()> clock;          // ms since the epoch
+    // One for the whole chat (a backend loads its language definitions once); null: code is shown plain.
+    std::shared_ptr<CodeHighlighter> highlighter;
+    std::function<qint64()> clock; // ms since the epoch
 
     qint64 now() const;
 };

@@ -1,6 +1,7 @@
 #include "PartWidgetFactory.h"
 
 #include "model/Overloaded.h"
+#include "parts/AssistantTextWidget.h"
 #include "parts/FileChipWidget.h"
 #include "parts/NoteWidget.h"
 #include "parts/ReasoningWidget.h"
@@ -34,8 +35,14 @@ PartWidget *createPartWidget(const Part &part, const Message &message, const Cha
     if (!isVisiblePart(part))
         return nullptr;
     PartWidget *widget = std::visit(Overloaded{
-                                        [parent](const TextPart &) -> PartWidget * { return new UserTextWidget(parent); },
-                                        [parent](const ReasoningPart &) -> PartWidget * { return new ReasoningWidget(parent); },
+                                        [&context, &message, parent](const TextPart &) -> PartWidget * {
+                                            if (message.isUser())
+                                                return new UserTextWidget(parent);
+                                            return new AssistantTextWidget(context, parent);
+                                        },
+                                        [&context, parent](const ReasoningPart &) -> PartWidget * {
+                                            return new ReasoningWidget(context, parent);
+                                        },
                                         [parent](const FilePart &) -> PartWidget * { return new FileChipWidget(parent); },
                                         [&context, parent](const ToolPart &) -> PartWidget * {
                                             return new ToolPartWidget(context, parent);
