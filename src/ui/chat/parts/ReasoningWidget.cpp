@@ -1,18 +1,20 @@
 #include "ReasoningWidget.h"
 
 #include <QEvent>
-#include <QLabel>
 #include <QLocale>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ui/chat/ChatColors.h"
+#include "ui/chat/markdown/MarkdownView.h"
+#include "ui/highlight/CodeHighlighter.h"
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
 
-ReasoningWidget::ReasoningWidget(QWidget *parent) : PartWidget(parent)
+ReasoningWidget::ReasoningWidget(const ChatContext &context, QWidget *parent)
+    : PartWidget(parent), m_highlighter(context.highlighter)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
@@ -25,19 +27,20 @@ ReasoningWidget::ReasoningWidget(QWidget *parent) : PartWidget(parent)
     m_header->setArrowType(Qt::RightArrow);
     m_header->setToolTip(tr("Show or hide the model's reasoning"));
     layout->addWidget(m_header, 0, Qt::AlignLeft);
-    m_body = new QLabel(this);
+    m_body = new MarkdownView(m_highlighter.get(), this);
     m_body->setObjectName(u"reasoningBody"_s);
-    m_body->setTextFormat(Qt::PlainText);
-    m_body->setWordWrap(true);
-    m_body->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_body->setIndent(12);
+    m_body->setContentsMargins(12, 0, 0, 0);
+    m_body->setContextMenuPolicy(Qt::NoContextMenu); // the message's own menu has Copy
+    m_body->setPlaceholderText(tr("(no reasoning text)"));
     m_body->hide();
     layout->addWidget(m_body);
-    m_bodyUpdate.setSingleShot(true);
-    m_bodyUpdate.setInterval(80);
-    connect(&m_bodyUpdate, &QTimer::timeout, this, &ReasoningWidget::renderBody);
     connect(m_header, &QToolButton::toggled, this, &ReasoningWidget::setExpanded);
     applyColours();
+}
+
+ReasoningWidget::~ReasoningWidget()
+{
+    delete m_body; // before m_highlighter lets go of the highlighter it colours with
 }
 
 void ReasoningWidget::setPart(const Part &part, const Message &)
@@ -57,8 +60,8 @@ void ReasoningWidget::appendDelta(const Part &part, const Message &, const QStri
 {
     if (const ReasoningPart *reasoning = part.as<ReasoningPart>())
         m_text = reasoning->text;
-    if (isExpanded() && !m_bodyUpdate.isActive())
-        m_bodyUpdate.start();
+    if (isExpanded())
+        renderBody();
 }
 
 QString ReasoningWidget::markdown() const
@@ -98,7 +101,7 @@ void ReasoningWidget::renderHeader()
 
 void ReasoningWidget::renderBody()
 {
-    m_body->setText(m_text.trimmed().isEmpty() ? tr("(no reasoning text)") : m_text.trimmed());
+    m_body->showMarkdown(m_text);
 }
 
 void ReasoningWidget::changeEvent(QEvent *event)
@@ -111,7 +114,7 @@ void ReasoningWidget::changeEvent(QEvent *event)
 void ReasoningWidget::applyColours()
 {
     QPalette palette = m_body->palette();
-    palette.setColor(QPalette::WindowText, ChatColors::muted(this->palette()));
+    palette.setColor(QPalette::Text, ChatColors::muted(this->palette()));
     m_body->setPalette(palette);
 }
 

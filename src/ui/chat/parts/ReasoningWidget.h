@@ -1,22 +1,28 @@
 #pragma once
 
-#include <QTimer>
+#include <memory>
 
+#include "ui/chat/ChatContext.h"
 #include "ui/chat/PartWidget.h"
 
-class QLabel;
 class QToolButton;
 
 namespace qcode {
 
+class CodeHighlighter;
+class MarkdownView;
+
 // The model's reasoning: collapsed to one line — "Thinking…" while it
-// streams, "Thought for 4.2 s" after — and shown in full on request.
+// streams, "Thought for 4.2 s" after — and shown in full, as muted
+// Markdown, on request. While collapsed nothing is rendered; once open,
+// streamed text renders only its last block.
 class ReasoningWidget : public PartWidget
 {
     Q_OBJECT
 
 public:
-    explicit ReasoningWidget(QWidget *parent = nullptr);
+    explicit ReasoningWidget(const ChatContext &context, QWidget *parent = nullptr);
+    ~ReasoningWidget() override;
 
     void setPart(const Part &part, const Message &message) override;
     void appendDelta(const Part &part, const Message &message, const QString &field, const QString &delta) override;
@@ -25,6 +31,7 @@ public:
     bool isExpanded() const;
     void setExpanded(bool expanded);
     QString headerText() const;
+    MarkdownView *body() const { return m_body; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -37,11 +44,9 @@ private:
     QString m_text;
     qint64 m_start = 0;
     std::optional<qint64> m_end;
+    std::shared_ptr<CodeHighlighter> m_highlighter; // outlives m_body
     QToolButton *m_header = nullptr;
-    QLabel *m_body = nullptr;
-    // Streamed text reaches an open body at most this often, so a long
-    // chain of thought is not laid out again for every token.
-    QTimer m_bodyUpdate;
+    MarkdownView *m_body = nullptr;
 };
 
 } // namespace qcode
