@@ -138,6 +138,7 @@ private Q_SLOTS:
     void followsALightOrDarkPalette();
     void badInputNeitherCrashesNorStalls();
     void aHugeLineStreamsInBoundedTime();
+    void aBlockThickWithEmphasisMarkersIsShownAsItsSource();
     void setMarkdownReplacesEverything();
 
 private:
@@ -429,7 +430,8 @@ void MarkdownViewTest::badInputNeitherCrashesNorStalls()
     view.setMarkdown(u"```\n"_s + QString(1024 * 1024, u'x') + u"\n```\n"_s);
     QVERIFY(view.heightForWidth(400) > 0);
     view.setMarkdown(QString(1024 * 1024, u'y'));
-    QVERIFY2(timer.elapsed() < 1800, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
+    // About 0.9 s on an idle machine, waits included; a quadratic case takes tens of seconds.
+    QVERIFY2(timer.elapsed() < 4000, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
 }
 
 void MarkdownViewTest::aHugeLineStreamsInBoundedTime()
@@ -450,6 +452,19 @@ void MarkdownViewTest::aHugeLineStreamsInBoundedTime()
     QVERIFY(view.renderedBlockCount() < 200);
     QVERIFY(view.heightForWidth(500) > 0);
     QVERIFY2(timer.elapsed() < 1800, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
+}
+
+void MarkdownViewTest::aBlockThickWithEmphasisMarkersIsShownAsItsSource()
+{
+    // Qt's importer takes seconds over a block like this; shown as written, it takes none.
+    const QString thick = u"a*"_s.repeated(3000);
+    MarkdownView view(m_highlighter.get());
+    QElapsedTimer timer;
+    timer.start();
+    view.setMarkdown(u"Some **bold** first.\n\n"_s + thick + u"\n\nAnd *after*.\n"_s);
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
+    QCOMPARE(view.toPlainText(), u"Some bold first.\n"_s + thick + u"\nAnd after."_s);
+    QVERIFY(view.document()->begin().next().blockFormat().background().style() == Qt::NoBrush);
 }
 
 void MarkdownViewTest::setMarkdownReplacesEverything()
