@@ -87,14 +87,22 @@ bool fill(Store &store, Session &session)
     Project project;
     project.id = u"global"_s;
     project.worktree = u"/work/project"_s;
-    if (!store.upsertProject(project))
+    if (Result<void> ok = store.upsertProject(project); !ok) {
+        std::fprintf(stderr, "bench_chat: %s\n", qPrintable(ok.errorMessage()));
         return false;
+    }
     session.id = Identifier::descending(Identifier::Prefix::Session);
     session.projectID = u"global"_s;
     session.directory = u"/work/project"_s;
     session.title = u"A long session"_s;
-    if (!store.upsertSession(session))
+    session.slug = u"long-session"_s;
+    session.version = u"0.1.0"_s;
+    session.time.created = 1000;
+    session.time.updated = 1000;
+    if (Result<void> ok = store.upsertSession(session); !ok) {
+        std::fprintf(stderr, "bench_chat: %s\n", qPrintable(ok.errorMessage()));
         return false;
+    }
     const Result<void> written = store.transaction([&]() -> Result<void> {
         for (int i = 0; i < Messages / 2; ++i) {
             UserMessage user;
@@ -195,6 +203,9 @@ int benchOpen(Store &store, const Session &session)
         bar->setValue(bar->value() - bar->pageStep());
         view.viewport()->repaint();
         QCoreApplication::processEvents();
+        // What the app's event loop does between turns; processEvents()
+        // outside exec() leaves deleteLater()'d widgets alive.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         mostWidgets = std::max(mostWidgets, view.materializedCount());
         mostLoaded = std::max(mostLoaded, model.loadedCount());
         ++steps;

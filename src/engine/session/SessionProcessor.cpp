@@ -108,7 +108,7 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
         // temporaries of a co_await expression twice.
         QCoro::Task<std::optional<StreamFailure>> streaming = consume(makeCall);
         const std::optional<StreamFailure> failure = co_await streaming;
-        if (!self)
+        if (!self || self->orphaned())
             co_return Outcome::Stop;
         if (!failure)
             break;
@@ -146,7 +146,7 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
         publishStatus(SessionStatus::retry(m_attempt, *reason, at.toMSecsSinceEpoch() + delay));
         QCoro::Task<> waiting = waitBeforeRetry(std::chrono::milliseconds(delay));
         co_await waiting;
-        if (!self)
+        if (!self || self->orphaned())
             co_return Outcome::Stop;
         if (aborted()) {
             fail(MessageErrors::aborted());
@@ -155,7 +155,7 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
     }
     QCoro::Task<> cleaning = cleanup();
     co_await cleaning;
-    if (!self)
+    if (!self || self->orphaned())
         co_return Outcome::Stop;
     if (m_needsCompaction)
         co_return Outcome::Compact;
@@ -184,7 +184,7 @@ QCoro::Task<std::optional<SessionProcessor::StreamFailure>> SessionProcessor::co
 
     while (call) {
         const std::optional<ProviderEvent> event = co_await call->nextEvent();
-        if (!self || !event)
+        if (!self || self->orphaned() || !event)
             co_return std::nullopt;
         if (aborted())
             co_return StreamFailure{ProviderError::aborted()};
@@ -193,7 +193,7 @@ QCoro::Task<std::optional<SessionProcessor::StreamFailure>> SessionProcessor::co
         if (const auto *toolCall = std::get_if<ToolCallEvent>(&*event)) {
             QCoro::Task<Result<void>> calling = onToolCall(*toolCall);
             const Result<void> handled = co_await calling;
-            if (!self)
+            if (!self || self->orphaned())
                 co_return std::nullopt;
             if (!handled)
                 co_return StreamFailure{handled.error()};
@@ -202,14 +202,14 @@ QCoro::Task<std::optional<SessionProcessor::StreamFailure>> SessionProcessor::co
         } else if (std::holds_alternative<StartStepEvent>(*event)) {
             QCoro::Task<Result<void>> starting = onStartStep();
             const Result<void> handled = co_await starting;
-            if (!self)
+            if (!self || self->orphaned())
                 co_return std::nullopt;
             if (!handled)
                 co_return StreamFailure{handled.error()};
         } else if (const auto *finish = std::get_if<FinishStepEvent>(&*event)) {
             QCoro::Task<Result<void>> finishing = onFinishStep(*finish);
             const Result<void> handled = co_await finishing;
-            if (!self)
+            if (!self || self->orphaned())
                 co_return std::nullopt;
             if (!handled)
                 co_return StreamFailure{handled.error()};
@@ -347,7 +347,7 @@ QCoro::Task<Result<void>> SessionProcessor::onToolCall(ToolCallEvent event)
     const std::optional<PermissionAnswer> doomLoop = co_await checking;
     // A question cut short by the abort is not the person's answer; cleanup
     // marks the call aborted.
-    if (!self || aborted())
+    if (!self || self->orphaned() || aborted())
         co_return Result<void>();
     if (doomLoop && !doomLoop->allows()) {
         if (doomLoop->reply == PermissionReply::RejectWithMessage)
@@ -369,7 +369,7 @@ QCoro::Task<Result<void>> SessionProcessor::onToolCall(ToolCallEvent event)
     };
     QCoro::Task<ToolResult> running = m_setup.tools->run(call, context);
     const ToolResult result = co_await running;
-    if (!self)
+    if (!self || self->orphaned())
         co_return Result<void>();
     // A tool that gave up because of the abort reports whatever it met on
     // the way out; the part says what really happened.
@@ -464,7 +464,7 @@ QCoro::Task<Result<void>> SessionProcessor::onStartStep()
     if (m_setup.snapshots && !m_snapshot) {
         QCoro::Task<std::optional<QString>> tracking = m_setup.snapshots->track();
         std::optional<QString> tree = co_await tracking;
-        if (!self)
+        if (!self || self->orphaned())
             co_return Result<void>();
         m_snapshot = std::move(tree);
     }
@@ -485,7 +485,7 @@ QCoro::Task<> SessionProcessor::writePatch(std::optional<QString> to)
         QCoro::Task<PatchPart> comparing = m_setup.snapshots->patch(from);
         patch = co_await comparing;
     }
-    if (!self || patch.files.isEmpty())
+    if (!self || self->orphaned() || patch.files.isEmpty())
         co_return;
     if (Result<void> written = m_writer.write(newPart(patch)); !written)
         qCWarning(lcProcessor) << "saving the patch of message" << m_message.id << "failed:" << written.errorMessage();
@@ -498,7 +498,7 @@ QCoro::Task<Result<void>> SessionProcessor::onFinishStep(FinishStepEvent event)
     if (m_setup.snapshots) {
         QCoro::Task<std::optional<QString>> tracking = m_setup.snapshots->track();
         finished = co_await tracking;
-        if (!self)
+        if (!self || self->orphaned())
             co_return Result<void>();
     }
     const StepUsage usage = StepUsage::compute(m_setup.model.cost, m_setup.npm, event.usage, event.providerMetadata);
@@ -513,7 +513,7 @@ QCoro::Task<Result<void>> SessionProcessor::onFinishStep(FinishStepEvent event)
     if (finished) {
         QCoro::Task<> patching = writePatch(finished);
         co_await patching;
-        if (!self)
+        if (!self || self->orphaned())
             co_return Result<void>();
     }
     const ModelInfo::Limits &limits = m_setup.model.limits;
@@ -559,7 +559,7 @@ QCoro::Task<> SessionProcessor::cleanup()
     // changed (reference §3.5).
     QCoro::Task<> patching = writePatch(std::nullopt);
     co_await patching;
-    if (!self)
+    if (!self || self->orphaned())
         co_return;
 
     // Every call that did not finish is marked, from the database when it

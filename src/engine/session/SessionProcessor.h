@@ -120,6 +120,10 @@ private:
     Part newPart(PartBody body) const;
     qint64 now() const;
     bool aborted() const;
+    // The abort signal's owner (the prompt loop, with the store and sink
+    // this processor writes to) was destroyed while a call was awaited, as
+    // when the engine shuts down mid-stream: touch nothing, stop.
+    bool orphaned() const { return m_hasAbort && m_abort.isNull(); }
 
     Setup m_setup;
     AssistantMessage m_message;

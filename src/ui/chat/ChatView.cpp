@@ -28,6 +28,8 @@ constexpr int DefaultEstimate = 120;
 // Measuring can move rows into and out of the window; a few passes settle
 // it (each pass measures only rows that are new on screen).
 constexpr int MaxLayoutPasses = 4;
+// Streamed text is shown at most this often (a 60 Hz frame).
+constexpr int DeltaFrameMs = 16;
 
 } // namespace
 
@@ -64,6 +66,18 @@ ChatView::~ChatView() = default;
 
 void ChatView::connectModel()
 {
+    // Every other change comes after the deltas before it: they are shown
+    // first (connected before the handlers below, so called before them).
+    const auto flushFirst = [this] { flushDeltas(); };
+    connect(m_model, &QAbstractItemModel::modelReset, this, flushFirst);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, flushFirst);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, flushFirst);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, flushFirst);
+    connect(m_model, &ChatModel::revertChanged, this, flushFirst);
+    connect(m_model, &ChatModel::messageChanged, this, flushFirst);
+    connect(m_model, &ChatModel::partInserted, this, flushFirst);
+    connect(m_model, &ChatModel::partChanged, this, flushFirst);
+    connect(m_model, &ChatModel::partRemoved, this, flushFirst);
     connect(m_model, &QAbstractItemModel::modelReset, this, &ChatView::reset);
     connect(m_model, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex &, int first, int last) { rowsInserted(first, last); });
@@ -90,12 +104,51 @@ void ChatView::connectModel()
     });
     connect(m_model, &ChatModel::partRemoved, this,
             [this](int row, int index) { withWidget(row, [index](MessageWidget *widget) { widget->removePart(index); }); });
-    connect(m_model, &ChatModel::partTextAppended, this,
-            [this](int row, int index, const QString &field, const QString &delta) {
-                withWidget(row, [this, row, index, &field, &delta](MessageWidget *widget) {
-                    widget->appendDelta(index, m_model->loadedMessage(row)->parts.at(index), field, delta);
-                });
-            });
+    connect(m_model, &ChatModel::partTextAppended, this, &ChatView::queueDelta);
+    m_deltaTimer.setSingleShot(true);
+    m_deltaTimer.setInterval(DeltaFrameMs);
+    connect(&m_deltaTimer, &QTimer::timeout, this, &ChatView::flushDeltas);
+}
+
+// A model streams faster than a screen refreshes: deltas are gathered and
+// shown once a frame, each open part re-rendered once for all its deltas.
+void ChatView::queueDelta(int row, int index, const QString &field, const QString &delta)
+{
+    const MessageWithParts *message = m_model->loadedMessage(row);
+    if (!message || index < 0 || index >= message->parts.size())
+        return;
+    const QString &partID = message->parts.at(index).id;
+    if (!m_pendingDeltas.isEmpty()) {
+        PendingDelta &last = m_pendingDeltas.last();
+        if (last.partID == partID && last.field == field) {
+            last.text += delta;
+            return;
+        }
+    }
+    m_pendingDeltas.append(PendingDelta{message->info.id(), partID, field, delta});
+    if (!m_deltaTimer.isActive())
+        m_deltaTimer.start();
+}
+
+void ChatView::flushDeltas()
+{
+    if (m_pendingDeltas.isEmpty())
+        return;
+    m_deltaTimer.stop();
+    const QList<PendingDelta> pending = std::exchange(m_pendingDeltas, {});
+    for (const PendingDelta &delta : pending) {
+        // Found again by id: rows and parts may have moved since it came.
+        const int row = m_model->rowOf(delta.messageID);
+        const MessageWithParts *message = m_model->loadedMessage(row);
+        if (!message)
+            continue;
+        const auto part = std::find_if(message->parts.begin(), message->parts.end(),
+                                       [&](const Part &p) { return p.id == delta.partID; });
+        if (part == message->parts.end())
+            continue;
+        const int index = int(part - message->parts.begin());
+        withWidget(row, [&](MessageWidget *widget) { widget->appendDelta(index, *part, delta.field, delta.text); });
+    }
 }
 
 template <typename F>

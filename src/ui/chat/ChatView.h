@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractScrollArea>
+#include <QTimer>
 #include <QPointer>
 
 #include <vector>
@@ -75,6 +76,8 @@ private:
     };
 
     void connectModel();
+    void queueDelta(int row, int index, const QString &field, const QString &delta);
+    void flushDeltas();
     void reset();
     void rowsInserted(int first, int last);
     void rowsRemoved(int first, int last);
@@ -116,6 +119,14 @@ private:
     qint64 m_measuredTotal = 0;
     qint64 m_measuredCount = 0;
     QToolButton *m_jump = nullptr;
+    struct PendingDelta {
+        QString messageID;
+        QString partID;
+        QString field;
+        QString text;
+    };
+    QList<PendingDelta> m_pendingDeltas;
+    QTimer m_deltaTimer;
 };
 
 } // namespace qcode

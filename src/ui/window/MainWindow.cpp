@@ -42,6 +42,7 @@
 #include "ui/prompt/PromptBox.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/SettingsDialog.h"
+#include "ui/highlight/CodeHighlighter.h"
 #include "ui/support/Background.h"
 
 using namespace Qt::StringLiterals;
@@ -153,6 +154,7 @@ QWidget *MainWindow::createProjectView()
     m_splitter->setObjectName(u"projectSplitter"_s);
     m_sidebar = new SessionSidebar(m_controller->sessions(), m_splitter);
     ChatContext context;
+    context.highlighter = CodeHighlighter::create();
     m_pane = new SessionPane(m_controller, context, m_splitter);
     m_splitter->addWidget(m_sidebar);
     m_splitter->addWidget(m_pane);
