@@ -18,6 +18,7 @@ required=(
 )
 # Packages that make qcode better where the distribution has them.
 optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep)
+# scripts/screenshots.sh renders under Xvfb when it is there (not the tests).
 
 usage() {
     sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
