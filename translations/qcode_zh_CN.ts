@@ -2,6 +2,175 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>Run a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every occurrence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply a patch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch %n file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>first %n file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Find files %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the project folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch a web page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n done</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ask a question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Ask %n question(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Invalid tool call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid call of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unnamed tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AgentConfig</name>
     <message>
         <source>true/false</source>
@@ -159,6 +328,222 @@
     </message>
 </context>
 <context>
+    <name>ApplyPatchTool</name>
+    <message>
+        <source>apply_patch verification failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patchText is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patch rejected: empty patch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no hunks found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot add %1: it is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to read file to update: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot move to %1: it is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to read file to delete: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These changes were applied before it:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>apply_patch failed: %1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Success. Updated the following files:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentIntake</name>
+    <message>
+        <source>%1 is not a file on this computer; only local files and folders can be attached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist (it may have been moved or deleted).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: you do not have permission to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; images can be at most %3 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; attached documents can be at most %3 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pasted image could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pasted image could not be converted to PNG.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pasted image is %1 MB as PNG; images can be at most %2 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pasted image %1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BashTool</name>
+    <message>
+        <source>command is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid timeout value: %1. Timeout must be a positive number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workdir %1 is not a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bash tool terminated command after exceeding timeout %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User aborted the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommandPrompt</name>
+    <message>
+        <source>Agent not found: &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available agents: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command not found: &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available commands: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommandRegistry</name>
+    <message>
+        <source>&quot;%1&quot; must be text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;model&quot; must be of the form provider/model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;subtask&quot; must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: command.%2 must be a map of settings; it is skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: command.%2 has no &quot;template&quot; text; it is skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config: &quot;command&quot; must be a map of command names to their settings; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command file could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the command &quot;%2&quot; is skipped: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CompatibleProvider</name>
+    <message>
+        <source>Give the provider an id, such as “my-server”; models are then named my-server/&lt;model&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider id “%1” may use only letters, digits, dots, dashes and underscores, and must start with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List at least one model id the server offers; a provider without models is not offered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model id “%1” must not be empty or contain spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s base URL, such as http://127.0.0.1:8000/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a usable base URL; it must start with http:// or https:// and name a host, such as http://127.0.0.1:8000/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CompletionRanking</name>
+    <message>
+        <source>agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subagent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Config</name>
     <message>
         <source>The config key &quot;%1&quot; must be a &quot;provider/model&quot; string; it is ignored.</source>
@@ -223,6 +608,58 @@
     </message>
 </context>
 <context>
+    <name>EditReplacers</name>
+    <message>
+        <source>No changes to apply: oldString and newString are identical.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found multiple matches for oldString. Provide more surrounding context to make the match unique.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EditTool</name>
+    <message>
+        <source>filePath is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>oldString and newString must be strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No changes to apply: oldString and newString are identical.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path is a directory, not a file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File %1 not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot edit %1: it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File %1 has been modified since it was last read.
+
+Please read the file again before modifying it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit applied successfully.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FileReader</name>
     <message>
         <source>offset must be greater than or equal to 1</source>
@@ -277,6 +714,52 @@ Did you mean one of these?
     </message>
 </context>
 <context>
+    <name>FileSearch</name>
+    <message>
+        <source>ripgrep failed to start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ripgrep failed: it crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ripgrep (rg) is not installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid regular expression %1: %2 at offset %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ripgrep failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ripgrep failed with exit code %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FileTimes</name>
+    <message>
+        <source>You must read file %1 before overwriting it. Use the Read tool first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File %1 has been modified since it was last read.
+Last modification: %2
+Last read: %3
+
+Please read the file again before modifying it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>FrontMatter</name>
     <message>
         <source>%1:1: the front matter that starts here is never closed by a &quot;---&quot; line</source>
@@ -303,6 +786,17 @@ Did you mean one of these?
     </message>
     <message>
         <source>There is no message left to send to Gemini once empty text is removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GitProcess</name>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 crashed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -469,6 +963,235 @@ Did you mean one of these?
     </message>
 </context>
 <context>
+    <name>PatchFormat</name>
+    <message>
+        <source>Invalid patch format: missing Begin/End markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to find context &apos;%1&apos; in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to find expected lines in %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PermissionDescription</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every file edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading any file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finding any files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>searching any file contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listing any folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetching any web page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting any subagent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updating the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every “%1” request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Edit %n files</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a command that reaches outside the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folders outside the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access a folder outside the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Access a file outside the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outside the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find files by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search file contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In files named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The agent repeated the same call %n times (doom loop)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It may be stuck. Allow it to go on with the same call, or tell it what to do instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch a web page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the web</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search for code on the web</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a subagent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subagent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>repeated %1 calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Always allow %1 in this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allow %1 in this &amp;project</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PermissionRules</name>
     <message>
         <source>%1: %2&quot;%3&quot; is %4, which is not &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;; it is treated as &quot;ask&quot;.</source>
@@ -476,6 +1199,58 @@ Did you mean one of these?
     </message>
     <message>
         <source>%1: %2&quot;%3&quot; must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them; it is %4 and is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectChoices</name>
+    <message>
+        <source>Catalogue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProjectInstance</name>
+    <message>
+        <source>Model %1/%2 needs an SDK package qcode does not speak (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model not found: %1/%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Did you mean: %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PromptQueue</name>
+    <message>
+        <source>The queued prompt %1 was already sent or removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A subtask needs a prompt: remove the queued prompt instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A queued prompt cannot be empty: remove it instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProposedDiff</name>
+    <message>
+        <source>The file is deleted.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -585,6 +1360,44 @@ Did you mean one of these?
     </message>
 </context>
 <context>
+    <name>ProviderStatus</name>
+    <message>
+        <source>Key set in the config (options.apiKey)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key in the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on this computer; no key needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key (none may be needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key for %1 was not saved. %2 Without a keychain, set the environment variable %3 to the key before starting qcode (for example in your shell profile).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QuestionTool</name>
+    <message>
+        <source>Questions cannot be asked here: nobody is there to answer them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RequestBuilder</name>
     <message>
         <source>system</source>
@@ -648,6 +1461,246 @@ Did you mean one of these?
     </message>
 </context>
 <context>
+    <name>RunArgumentParser</name>
+    <message>
+        <source>%1 was given more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--file needs a path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--model &quot;%1&quot; is not of the form provider/model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format &quot;%1&quot; is not one of: default, json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--continue and --session cannot be used together: --session already names the session to continue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: qcode run [options] [message…]
+
+Sends one message to the agent without opening a window, prints the answer and exits.
+The message is the words given, joined with spaces; without words it is read from
+standard input when that is not a terminal.
+
+Options:
+  --dir DIR                 The project folder (default: the current folder).
+  -m, --model provider/model
+                            The model to use, e.g. anthropic/claude-sonnet-4-5.
+  --agent NAME              The primary agent to use (default: the configured default).
+  -c, --continue            Continue the newest session of the project.
+  -s, --session ID          Continue the session with this id.
+  -f, --file PATH           Attach a file or folder; repeat for more. Relative paths
+                            are taken from the project folder.
+  --format default|json     default: the answer on standard output as it streams,
+                            tool activity and errors on standard error.
+                            json: every event as one JSON object per line.
+  --auto-approve            Allow every action the permission rules would ask about.
+                            Without it such actions are refused.
+  -h, --help                Show this help.
+
+Exit status: 0 when the answer finished, 1 when the run failed, 2 for bad arguments,
+130 when interrupted.
+Data and config follow XDG_DATA_HOME and XDG_CONFIG_HOME (QCODE_DATA_DIR overrides
+the data folder).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try `qcode run --help`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunPrinter</name>
+    <message>
+        <source>unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(failed: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>! Retrying (attempt %1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>! Permission granted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>! Permission refused: %1. Run with --auto-approve to allow it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aborted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunRequestResolver</name>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File not found: %1 (looked for %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No message: give one as words after `qcode run`, or pipe it in on standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunSessionLookup</name>
+    <message>
+        <source>Session not found: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No session to continue in %1: run without --continue to start one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionFiles</name>
+    <message>
+        <source>Session %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a session export (%2 MB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionMarkdown</name>
+    <message numerus="yes">
+        <source>… %n more line(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(pending)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[Old tool result content cleared]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>**Error:** %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## Assistant (%1 · %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attached: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>_Changed: %1_</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>_Subtask for @%1: %2_</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>_The conversation was summarized here._</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionRevert</name>
+    <message>
+        <source>Session %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part %1 of message %2 is not in session %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message %1 is not in session %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of session %1 could not be restored from snapshot %2; the revert is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionShell</name>
+    <message>
+        <source>The engine stopped while the command ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User aborted the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SessionTransfer</name>
     <message>
         <source>There is no session %1 to export.</source>
@@ -679,6 +1732,23 @@ Did you mean one of these?
     </message>
     <message>
         <source>Session %1 (&quot;%2&quot;) is already here. Delete it first to import this copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShellProcess</name>
+    <message>
+        <source>Cannot run %1: it is not an executable program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+
+(output beyond %1 characters was discarded)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -868,6 +1938,251 @@ Did you mean one of these?
         <source>save the permission rules of %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>read messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read the usage of session %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TaskTool</name>
+    <message>
+        <source>Subagents cannot run here: there is no engine to run them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task was stopped before the subagent started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TemplateShell</name>
+    <message numerus="yes">
+        <source>
+(stopped after %n second(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TextFiles</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot edit binary file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot edit %1: it is not valid UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot delete %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TodoFormat</name>
+    <message>
+        <source>todos must be an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>todos[%1] must be an object with string content, status and priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TodoReadTool</name>
+    <message>
+        <source>The todo list cannot be read: there is no session store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The todo list could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TodoWriteTool</name>
+    <message>
+        <source>The todo list cannot be saved: there is no session store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The todo list could not be saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolBody</name>
+    <message>
+        <source>Stopped when it exceeded its timeout of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[Old tool result content cleared]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output shortened for the model; the whole of it is in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output shortened for the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended by a signal</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolPresentation</name>
+    <message>
+        <source>Update the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ToolStatus</name>
+    <message>
+        <source>%1m %2s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>UserConfigWriter</name>
+    <message>
+        <source>The permission %1 for “%2” must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The permission %1 must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;, or a map of patterns to those.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read (%2), so qcode has not changed it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has comments or trailing commas (line %2). qcode rewrites this file and would lose them, so it has not changed it; remove them, or keep hand-written settings in opencode.jsonc.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at line %3, column %4. qcode has not changed it; correct the file, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must hold a JSON object { … }; qcode has not changed it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In %1, &quot;%2&quot; is not an object; qcode has not changed the file. Correct or remove that entry, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be created, so the settings were not saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2); the settings were not saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a model; write it as provider/model, such as anthropic/claude-sonnet-4-5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a model; write it as provider/model, such as anthropic/claude-haiku-4-5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The default agent needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A permission needs a name, such as edit or bash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 defines no provider “%2”; it may have been removed already.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>UserMessageBuilder</name>
@@ -905,6 +2220,50 @@ Did you mean one of these?
     </message>
     <message>
         <source>Resource not found: %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WebFetchTool</name>
+    <message>
+        <source>Web pages cannot be fetched here: there is no network access.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fetch of %1 was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WriteTool</name>
+    <message>
+        <source>filePath is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>content must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path is a directory, not a file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File %1 has been modified since it was last read.
+
+Please read the file again before modifying it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote file successfully.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1002,17 +2361,584 @@ Did you mean one of these?
 <context>
     <name>main</name>
     <message>
-        <source>qcode — a desktop coding agent.
-
-Environment: QCODE_DATA_DIR overrides where the database lives.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Project folder to open.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>qcode cannot start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qcode — a desktop coding agent.
+
+Commands:
+  qcode run [message…]  Answer one message without a window, on the
+                        terminal (see qcode run --help).
+
+Environment: QCODE_DATA_DIR overrides where the database lives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::AgentPicker</name>
+    <message>
+        <source>No agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent for the next prompt: %1 (Tab and Shift+Tab in the prompt switch agents)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::AttachmentChip</name>
+    <message>
+        <source>Attachment: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ChatView</name>
+    <message>
+        <source>Jump to latest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::CompatibleProviderForm</name>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>my-server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>My Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000/v1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model ids, separated by commas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Id:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Models:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n model(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Their ids are filled in under Models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A key is saved in the system keychain; paste another to replace it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional; kept in the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is one of qcode&apos;s built-in providers; give this server another id, such as %1-proxy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2; its models are named %3/&lt;model&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system keychain is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving its key in the system keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its key is in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1 from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its key could not be removed from the system keychain: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ConnectionTester</name>
+    <message numerus="yes">
+        <source>%1 did not answer within %n second(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a list of models. Is the base URL the API root (it usually ends in /v1)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered with HTTP status %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered with HTTP status %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the base URL; it usually ends in /v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ContextMeter</name>
+    <message>
+        <source>Context: %1 of %2 tokens (%3%)
+Session cost: $%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context: %1 tokens
+Session cost: $%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::DataPage</name>
+    <message>
+        <source>Data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Location:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved tool output:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshots:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist and cannot be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the Data Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a full path for the data folder, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QCODE_DATA_DIR is set, so qcode uses that folder whatever is chosen here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From its next start qcode keeps its data in %1. What is in %2 stays there; move it yourself to keep your sessions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From its next start qcode keeps its data in the default folder, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::DiffView</name>
+    <message>
+        <source>Show the whole diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the old and the new text side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>+%1 −%2 in %n file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This diff has %n line(s); it is not shown until you ask for it.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qcode::Engine</name>
+    <message>
+        <source>The database is not open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent not found: &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 is being reverted; send the prompt again when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The parent session %1 is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown agent type: %1 is not a valid agent type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The subagent was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 is busy: wait for it to finish or stop it, then retry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 has no prompt to retry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 has nothing to retry: its last prompt was answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 is busy: wait for it to finish or stop it, then run the command again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 cannot be forked: it does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (fork)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A session&apos;s title cannot be empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session %1 is busy: stop it or wait for it to finish, then undo again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is nothing to compact in session %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::FileChipWidget</name>
+    <message>
+        <source>Attachment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+Click to open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::GeneralPage</name>
+    <message>
+        <source>Models and agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic (the best model of a provider with a key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic (a small model of the same provider)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used for titles and summaries, where a fast, cheap model is enough.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Small model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;agent:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appearance and language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notify me when a session finishes or needs an answer while qcode is in the background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Font size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qcode shows the new language after a restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This qcode has no %1 translation yet, so it stays in English; the choice is kept for a version that has one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another config file sets the model to %1. A choice here wins over your global opencode.json, not over a project&apos;s own config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: qcode picks the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: %1 is the default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: the first agent is the default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: %1 is the default agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::HttpResponseParser</name>
+    <message>
+        <source>the response&apos;s header block is larger than 64 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a chunk of the response is longer than its size says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server closed the connection without answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server closed the connection in the middle of the response&apos;s headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server closed the connection before the end of the response</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a line of the response is longer than 64 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server did not answer in HTTP/1.1 (its first line was &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response has a malformed header line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response uses a transfer coding qcode did not ask for (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response has two different Content-Length headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response has an invalid Content-Length (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a chunk of the response claims an impossible size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response has a malformed chunk size line (&quot;%1&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1036,6 +2962,79 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     </message>
     <message>
         <source>the response from %1 grew beyond %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the network is shutting down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an http or https address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names no host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header &quot;%1&quot; contains a line break and was not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https is not available: the TLS library (OpenSSL) could not be loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https is not available: this build of Qt has no TLS support</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent a response qcode cannot read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 redirected to an insecure address (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 redirected too often or to an invalid address</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::LocalServersBox</name>
+    <message>
+        <source>Servers on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a server to edit it as a custom provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for model servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at %2 — %n model(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer. Start Ollama, LM Studio or llama.cpp and search again, or add any OpenAI-compatible server below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qcode offers their models without a key.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1094,14 +3093,417 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No sessions in %1 yet.</source>
+        <source>The conversation was summarized to fit the model&apos;s context.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the open session as Markdown or as OpenCode&apos;s JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a session from an OpenCode or qcode JSON export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers and keys, default model, theme, permissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit qcode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy Session as &amp;Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the whole conversation as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the sessions by title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Compact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarize the conversation so far to free the model&apos;s context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo Last Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back the last prompt and the file changes it made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring back what the last undo took back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename the open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fork</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A copy of the open session, to try another way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jump to &amp;Latest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;Sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the list of sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting to retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copying the session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session could not be copied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session is on the clipboard as Markdown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenCode export (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session was not exported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session exports (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session was not imported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session imported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session imported; it belongs to another project folder, where it is listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::MessageWidget</name>
+    <message>
+        <source>Retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run this step again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens: %1 in, %2 out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reasoning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cache: %1 read, %2 written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost: $%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy &amp;Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fork From Here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new session with the conversation up to this message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo From Here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the files back as they were before this message and hide what followed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ModelComboBox</name>
+    <message>
+        <source>provider/model</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: %1 (%2/%3). Change it: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model for the next prompt (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ModelPopup</name>
+    <message>
+        <source>Search models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NoteWidget</name>
     <message numerus="yes">
-        <source>%n session(s) in %1.</source>
+        <source>Changed %n file(s): %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The conversation was summarized to fit the model&apos;s context.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarize the conversation so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempt %1 failed; retried.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempt %1 failed (%2); retried.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subtask for @%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mentioned agent @%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A “%1” part, from a newer version, is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NoticeLabel</name>
+    <message>
+        <source>Click to dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::Notifier</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants to: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A question for you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 asks: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finished after %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1112,6 +3514,45 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     </message>
 </context>
 <context>
+    <name>qcode::OutputView</name>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the whole output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n earlier line(s) not shown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more line(s) not shown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n earlier line(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n line(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qcode::PartWriter</name>
     <message>
         <source>Part %1 is a %2 part, which does not stream.</source>
@@ -1119,6 +3560,295 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     </message>
     <message>
         <source>Part %1 is not streaming.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PermissionCenter</name>
+    <message>
+        <source>Permission &quot;%1&quot; for %2 was refused: nobody can be asked here (run with --auto-approve to allow it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The approval for this project could not be saved and lasts only until qcode quits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PermissionDialog</name>
+    <message>
+        <source>In a session without a title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In session “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tell the agent what to do instead:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow &amp;once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent stops and waits for your next message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Until this session ends, without asking:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In every session of this project, without asking; saved, and listed in Settings to take back:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PermissionsPage</name>
+    <message>
+        <source>allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allow; ask for .env files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change files (edit, write, patch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find files by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search in files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run shell commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start subagents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch web pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the to-do list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask you questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allow for build and plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Touch files outside the project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeat the same tool call over and over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed. qcode asks again the next time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answers were not removed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the agent may do without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Custom rules (%n pattern(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: %1 is back to the default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: %1 is set to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answered &quot;Always&quot; in this project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a project to see the answers saved for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved answers: qcode asks whenever the rules say so.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qcode&apos;s engine is not running, so saved answers cannot be changed now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PromptBox</name>
+    <message>
+        <source>The project&apos;s files could not be listed for @ mentions: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask anything. @ mentions a file or an agent, / runs a command, ! a shell command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; Tab switches the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the agent (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send (%1 or %2); %3 starts a new line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarize the session to free the model&apos;s context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the last message and the file changes it made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring back what undo took away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the session as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a shell command after the &quot;!&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PromptLoop</name>
+    <message numerus="yes">
+        <source>The conversation still does not fit the model&apos;s context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Agent not found: &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subtasks cannot run here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1141,6 +3871,93 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     </message>
     <message>
         <source>%1 must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ProviderKeysBox</name>
+    <message>
+        <source>Providers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qcode has no system keychain to keep keys in. Each provider&apos;s key can come from its environment variable instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system keychain cannot be read: %1 Keys can still come from environment variables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (custom)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a provider to set its key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Using %1; a key saved here is used instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The config&apos;s options.apiKey is used before any key saved here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A key is saved; paste a new one to replace it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the key, or set %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the key for %1 first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system keychain is available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving the key for %1 in the system keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key for %1 is saved in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key for %1 was not removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key for %1 is removed from the system keychain.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1176,10 +3993,336 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     </message>
 </context>
 <context>
-    <name>qcode::SessionListModel</name>
+    <name>qcode::QuestionCenter</name>
+    <message>
+        <source>The agent asked &quot;%1&quot;, but nobody can answer questions here; the question was dismissed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::QuestionDialog</name>
+    <message>
+        <source>The agent asks, in a session without a title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent asks, in session “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A question for you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Questions for you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the questions unanswered; the agent stops and waits for your next message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Submit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ✓</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::QuestionPage</name>
+    <message>
+        <source>Pick any that apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Other…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::QueuedPromptRow</name>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit this queued prompt (F2); Enter saves, Escape cancels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from the queue (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ReasoningWidget</name>
+    <message>
+        <source>Show or hide the model&apos;s reasoning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thought for %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no reasoning text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::RetryBanner</name>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop retrying and end this turn (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider did not answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1. Retrying in %n s (attempt %2)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1. Retrying now (attempt %2)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::RevertBanner</name>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring back the next undone prompt and its changes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) undone, and their file changes put back. They are removed for good when you send the next prompt.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qcode::RunCommand</name>
+    <message>
+        <source>Unknown agent &quot;%1&quot;. Agents: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a subagent; `qcode run` needs a primary agent: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session not found: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No session to continue in %1: run without --continue to start one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database could not be opened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SecretLineEdit</name>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionController</name>
+    <message>
+        <source>Open a project folder first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request this step answered is no longer there to send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionPane</name>
+    <message>
+        <source>No session open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>%1
-Created %2</source>
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionSidebar</name>
+    <message>
+        <source>Search sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter the sessions by title (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new session (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete “%1”?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Its messages and its %n subagent session(s) are deleted too. This cannot be undone.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its messages are deleted too. This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fork</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A copy of the whole session, to try another way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionTreeModel</name>
+    <message>
+        <source>%1
+Created %2, last active %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Providers, models and permissions are saved to %1; qcode reads them when it starts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1192,6 +4335,60 @@ Created %2</source>
     <message>
         <source>The provider sent an event larger than %1 bytes; the stream was stopped.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::TodoPanel</name>
+    <message>
+        <source>Show or hide the agent&apos;s plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · priority %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan: %1 of %2 done</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ToolCard</name>
+    <message>
+        <source>Proposed change: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped before it finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ToolCardHeader</name>
+    <message>
+        <source>Press Space to show or hide the details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the subagent&apos;s session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>qcode::UserTextWidget</name>
+    <message>
+        <source>Show less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n line(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 </TS>
