@@ -5,750 +5,758 @@
     <name></name>
     <message>
         <source>Run a command</source>
-        <translation type="unfinished"></translation>
+        <translation>运行命令</translation>
     </message>
     <message>
         <source>Run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1</translation>
     </message>
     <message>
         <source>Read a file</source>
-        <translation type="unfinished"></translation>
+        <translation>读取文件</translation>
     </message>
     <message>
         <source>lines %1–%2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1–%2 行</translation>
     </message>
     <message>
         <source>from line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>从第 %1 行起</translation>
     </message>
     <message numerus="yes">
         <source>%n line(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
         <source>Read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 %1</translation>
     </message>
     <message>
         <source>Write a file</source>
-        <translation type="unfinished"></translation>
+        <translation>写入文件</translation>
     </message>
     <message>
         <source>new file</source>
-        <translation type="unfinished"></translation>
+        <translation>新文件</translation>
     </message>
     <message>
         <source>Write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>写入 %1</translation>
     </message>
     <message>
         <source>Edit a file</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑文件</translation>
     </message>
     <message>
         <source>every occurrence</source>
-        <translation type="unfinished"></translation>
+        <translation>所有匹配项</translation>
     </message>
     <message>
         <source>Edit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑 %1</translation>
     </message>
     <message>
         <source>Apply a patch</source>
-        <translation type="unfinished"></translation>
+        <translation>应用补丁</translation>
     </message>
     <message>
         <source>Patch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>修补 %1</translation>
     </message>
     <message numerus="yes">
         <source>Patch %n file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>修补 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
         <source> in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>（位于 %1）</translation>
     </message>
     <message>
         <source>Find files</source>
-        <translation type="unfinished"></translation>
+        <translation>查找文件</translation>
     </message>
     <message numerus="yes">
         <source>first %n file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>前 %n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
         </translation>
     </message>
     <message>
         <source>Find files %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查找文件 %1</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索</translation>
     </message>
     <message numerus="yes">
         <source>%n match(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 处匹配</numerusform>
         </translation>
     </message>
     <message>
         <source>Search for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索 %1</translation>
     </message>
     <message>
         <source>in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中</translation>
     </message>
     <message>
         <source>List a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>列出文件夹</translation>
     </message>
     <message>
         <source>List the project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>列出项目文件夹</translation>
     </message>
     <message>
         <source>List %1</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 %1</translation>
     </message>
     <message>
         <source>Fetch a web page</source>
-        <translation type="unfinished"></translation>
+        <translation>获取网页</translation>
     </message>
     <message>
         <source>Fetch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>获取 %1</translation>
     </message>
     <message>
         <source>Task</source>
-        <translation type="unfinished"></translation>
+        <translation>任务</translation>
     </message>
     <message>
         <source>Task: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>任务：%1</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n done</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已完成 %1/%n</numerusform>
         </translation>
     </message>
     <message>
         <source>Ask a question</source>
-        <translation type="unfinished"></translation>
+        <translation>提问</translation>
     </message>
     <message numerus="yes">
         <source>Ask %n question(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>提出 %n 个问题</numerusform>
         </translation>
     </message>
     <message>
         <source>Invalid tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的工具调用</translation>
     </message>
     <message>
         <source>Invalid call of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>对 %1 的调用无效</translation>
     </message>
     <message>
         <source>Unnamed tool</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名工具</translation>
     </message>
 </context>
 <context>
     <name>AgentConfig</name>
     <message>
         <source>true/false</source>
-        <translation type="unfinished"></translation>
+        <translation>true/false</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>a list</source>
-        <translation type="unfinished"></translation>
+        <translation>列表</translation>
     </message>
     <message>
         <source>a map</source>
-        <translation type="unfinished"></translation>
+        <translation>映射</translation>
     </message>
     <message>
         <source>nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>空值</translation>
     </message>
     <message>
         <source>%1: agent &quot;%2&quot;: &quot;%3&quot; %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：智能体 &quot;%2&quot;：&quot;%3&quot; %4。</translation>
     </message>
     <message>
         <source>must be text, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是文本，而不是%1</translation>
     </message>
     <message>
         <source>must be a number, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是数字，而不是%1</translation>
     </message>
     <message>
         <source>must be true or false, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 true 或 false，而不是%1</translation>
     </message>
     <message>
         <source>must be a whole number of at least 1, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是不小于 1 的整数，而不是%1</translation>
     </message>
     <message>
         <source>must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>不能为空</translation>
     </message>
     <message>
         <source>must be written &quot;provider/model&quot;, such as &quot;anthropic/claude-sonnet-4-5&quot;; &quot;%1&quot; is not</source>
-        <translation type="unfinished"></translation>
+        <translation>必须写成 &quot;provider/model&quot; 形式，例如 &quot;anthropic/claude-sonnet-4-5&quot;；&quot;%1&quot; 不符合</translation>
     </message>
     <message>
         <source>must be &quot;primary&quot;, &quot;subagent&quot; or &quot;all&quot;, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 &quot;primary&quot;、&quot;subagent&quot; 或 &quot;all&quot;，而不是 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>must be a colour such as &quot;#FF5733&quot; or one of %1, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是颜色（例如 &quot;#FF5733&quot;）或 %1 之一，而不是 &quot;%2&quot;</translation>
     </message>
     <message>
         <source>must be a map, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是映射，而不是%1</translation>
     </message>
     <message>
         <source>must be a map of tool names to true or false, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是工具名到 true 或 false 的映射，而不是%1</translation>
     </message>
     <message>
         <source>must map each tool to true or false; &quot;%1&quot; is %2</source>
-        <translation type="unfinished"></translation>
+        <translation>必须将每个工具映射为 true 或 false；&quot;%1&quot; 是%2</translation>
     </message>
     <message>
         <source>must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 &quot;allow&quot;、&quot;ask&quot;、&quot;deny&quot; 或由它们组成的映射，而不是%1</translation>
     </message>
     <message>
         <source>agent &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
     <name>AgentRegistry</name>
     <message>
         <source>OPENCODE_PERMISSION is not valid JSON (%1); it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>OPENCODE_PERMISSION 不是有效的 JSON（%1），已忽略。</translation>
     </message>
     <message>
         <source>config: &quot;tools&quot; must be a map of tool names to true or false; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：&quot;tools&quot; 必须是工具名到 true 或 false 的映射，已忽略。</translation>
     </message>
     <message>
         <source>config</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>config: &quot;%1&quot; must be a map of agent names to their settings; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：&quot;%1&quot; 必须是智能体名称到其设置的映射，已忽略。</translation>
     </message>
     <message>
         <source>config: %1.%2 must be a map of settings; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：%1.%2 必须是设置的映射，已忽略。</translation>
     </message>
     <message>
         <source>%1: the settings for the built-in agent &quot;%2&quot; are ignored except its permission rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：内置智能体 &quot;%2&quot; 的设置除权限规则外均被忽略。</translation>
     </message>
     <message>
         <source>%1: the agent &quot;%2&quot; is skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已跳过智能体 &quot;%2&quot;。</translation>
     </message>
     <message>
         <source>config: &quot;default_agent&quot; must be an agent name; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：&quot;default_agent&quot; 必须是智能体名称，已忽略。</translation>
     </message>
     <message>
         <source>default agent &quot;%1&quot; not found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到默认智能体 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>default agent &quot;%1&quot; is a subagent</source>
-        <translation type="unfinished"></translation>
+        <translation>默认智能体 &quot;%1&quot; 是子智能体</translation>
     </message>
     <message>
         <source>default agent &quot;%1&quot; is hidden</source>
-        <translation type="unfinished"></translation>
+        <translation>默认智能体 &quot;%1&quot; 已隐藏</translation>
     </message>
     <message>
         <source>no primary visible agent found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到可见的主智能体</translation>
     </message>
 </context>
 <context>
     <name>AnthropicRequestBuilder</name>
     <message>
         <source>Anthropic models read JPEG, PNG, GIF and WebP images; &quot;%1&quot; is %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 模型可读取 JPEG、PNG、GIF 和 WebP 图片；&quot;%1&quot; 是 %2。</translation>
     </message>
     <message>
         <source>Anthropic models cannot read &quot;%1&quot; (%2); attach an image, a PDF or text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 模型无法读取 &quot;%1&quot;（%2）；请附加图片、PDF 或文本。</translation>
     </message>
     <message>
         <source>Anthropic takes system instructions only before the conversation; a system message arrived after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 只接受位于对话之前的系统指令；但对话之后出现了一条系统消息。</translation>
     </message>
     <message>
         <source>There is no message left to send to Anthropic once empty text is removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>移除空文本后，没有可发送给 Anthropic 的消息。</translation>
     </message>
     <message>
         <source>Anthropic needs a thinking budget of at least %1 tokens; %2 was asked for.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 要求思考预算至少为 %1 个 token；请求的是 %2。</translation>
     </message>
 </context>
 <context>
     <name>ApplyPatchTool</name>
     <message>
         <source>apply_patch verification failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>apply_patch 校验失败：%1</translation>
     </message>
     <message>
         <source>patchText is required</source>
-        <translation type="unfinished"></translation>
+        <translation>必须提供 patchText</translation>
     </message>
     <message>
         <source>patch rejected: empty patch</source>
-        <translation type="unfinished"></translation>
+        <translation>补丁被拒绝：补丁为空</translation>
     </message>
     <message>
         <source>no hunks found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到补丁块（hunk）</translation>
     </message>
     <message>
         <source>Cannot add %1: it is a directory</source>
-        <translation type="unfinished"></translation>
+        <translation>无法添加 %1：它是一个目录</translation>
     </message>
     <message>
         <source>Failed to read file to update: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取待更新的文件失败：%1</translation>
     </message>
     <message>
         <source>Cannot move to %1: it is a directory</source>
-        <translation type="unfinished"></translation>
+        <translation>无法移动到 %1：它是一个目录</translation>
     </message>
     <message>
         <source>Failed to read file to delete: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取待删除的文件失败：%1</translation>
     </message>
     <message>
         <source>No file was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有文件被修改。</translation>
     </message>
     <message>
         <source>These changes were applied before it:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在此之前已应用以下更改：
+%1</translation>
     </message>
     <message>
         <source>apply_patch failed: %1
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>apply_patch 失败：%1
+%2</translation>
     </message>
     <message>
         <source>Success. Updated the following files:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>成功。已更新以下文件：
+%1</translation>
     </message>
 </context>
 <context>
     <name>AttachmentIntake</name>
     <message>
         <source>%1 is not a file on this computer; only local files and folders can be attached.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是本机上的文件；只能附加本地文件和文件夹。</translation>
     </message>
     <message>
         <source>%1 does not exist (it may have been moved or deleted).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不存在（可能已被移动或删除）。</translation>
     </message>
     <message>
         <source>%1 cannot be read: you do not have permission to open it.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：你没有打开它的权限。</translation>
     </message>
     <message>
         <source>%1 is %2 MB; images can be at most %3 MB.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大小为 %2 MB；图片最大为 %3 MB。</translation>
     </message>
     <message>
         <source>%1 is %2 MB; attached documents can be at most %3 MB.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大小为 %2 MB；附加的文档最大为 %3 MB。</translation>
     </message>
     <message>
         <source>The pasted image could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取粘贴的图片。</translation>
     </message>
     <message>
         <source>The pasted image could not be converted to PNG.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将粘贴的图片转换为 PNG。</translation>
     </message>
     <message>
         <source>The pasted image is %1 MB as PNG; images can be at most %2 MB.</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴的图片转为 PNG 后为 %1 MB；图片最大为 %2 MB。</translation>
     </message>
     <message>
         <source>Pasted image %1 × %2</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴的图片 %1 × %2</translation>
     </message>
 </context>
 <context>
     <name>BashTool</name>
     <message>
         <source>command is required</source>
-        <translation type="unfinished"></translation>
+        <translation>必须提供 command</translation>
     </message>
     <message>
         <source>Invalid timeout value: %1. Timeout must be a positive number.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的超时值：%1。超时必须为正数。</translation>
     </message>
     <message>
         <source>workdir %1 is not a directory</source>
-        <translation type="unfinished"></translation>
+        <translation>workdir %1 不是目录</translation>
     </message>
     <message>
         <source>bash tool terminated command after exceeding timeout %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>命令超过超时时间 %1 毫秒，bash 工具已将其终止</translation>
     </message>
     <message>
         <source>User aborted the command</source>
-        <translation type="unfinished"></translation>
+        <translation>用户中止了命令</translation>
     </message>
 </context>
 <context>
     <name>CommandPrompt</name>
     <message>
         <source>Agent not found: &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到智能体：&quot;%1&quot;。</translation>
     </message>
     <message>
         <source>Available agents: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>可用的智能体：%1</translation>
     </message>
     <message>
         <source>Command not found: &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到命令：&quot;%1&quot;。</translation>
     </message>
     <message>
         <source>Available commands: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>可用的命令：%1</translation>
     </message>
 </context>
 <context>
     <name>CommandRegistry</name>
     <message>
         <source>&quot;%1&quot; must be text</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 必须是文本</translation>
     </message>
     <message>
         <source>&quot;model&quot; must be of the form provider/model</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;model&quot; 必须是 provider/model 形式</translation>
     </message>
     <message>
         <source>&quot;subtask&quot; must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;subtask&quot; 必须是 true 或 false</translation>
     </message>
     <message>
         <source>config</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>%1: command.%2 must be a map of settings; it is skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：command.%2 必须是设置的映射，已跳过。</translation>
     </message>
     <message>
         <source>%1: command.%2 has no &quot;template&quot; text; it is skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：command.%2 没有 &quot;template&quot; 文本，已跳过。</translation>
     </message>
     <message>
         <source>config: &quot;command&quot; must be a map of command names to their settings; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：&quot;command&quot; 必须是命令名称到其设置的映射，已忽略。</translation>
     </message>
     <message>
         <source>The command file could not be loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载命令文件：%1</translation>
     </message>
     <message>
         <source>%1: the command &quot;%2&quot; is skipped: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已跳过命令 &quot;%2&quot;：%3。</translation>
     </message>
 </context>
 <context>
     <name>CompatibleProvider</name>
     <message>
         <source>Give the provider an id, such as “my-server”; models are then named my-server/&lt;model&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为提供商指定一个 ID，例如“my-server”；其模型将命名为 my-server/&lt;model&gt;。</translation>
     </message>
     <message>
         <source>The provider id “%1” may use only letters, digits, dots, dashes and underscores, and must start with a letter or digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 ID“%1”只能包含字母、数字、点、短横线和下划线，且必须以字母或数字开头。</translation>
     </message>
     <message>
         <source>List at least one model id the server offers; a provider without models is not offered.</source>
-        <translation type="unfinished"></translation>
+        <translation>请至少列出一个服务器提供的模型 ID；没有模型的提供商不会出现在可选列表中。</translation>
     </message>
     <message>
         <source>The model id “%1” must not be empty or contain spaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 ID“%1”不能为空，也不能包含空格。</translation>
     </message>
     <message>
         <source>Enter the server&apos;s base URL, such as http://127.0.0.1:8000/v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入服务器的基础 URL，例如 http://127.0.0.1:8000/v1。</translation>
     </message>
     <message>
         <source>“%1” is not a usable base URL; it must start with http:// or https:// and name a host, such as http://127.0.0.1:8000/v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是可用的基础 URL；它必须以 http:// 或 https:// 开头并包含主机名，例如 http://127.0.0.1:8000/v1。</translation>
     </message>
 </context>
 <context>
     <name>CompletionRanking</name>
     <message>
         <source>agent</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体</translation>
     </message>
     <message>
         <source>subagent</source>
-        <translation type="unfinished"></translation>
+        <translation>子智能体</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
     <name>Config</name>
     <message>
         <source>The config key &quot;%1&quot; must be a &quot;provider/model&quot; string; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置项 &quot;%1&quot; 必须是 &quot;provider/model&quot; 形式的字符串，已忽略。</translation>
     </message>
     <message>
         <source>The config key &quot;%1&quot; must be a list of provider ids; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置项 &quot;%1&quot; 必须是提供商 ID 列表，已忽略。</translation>
     </message>
     <message>
         <source>The config entry provider.%1 must be an object; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置条目 provider.%1 必须是对象，已忽略。</translation>
     </message>
     <message>
         <source>The config key &quot;provider&quot; must be an object; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置项 &quot;provider&quot; 必须是对象，已忽略。</translation>
     </message>
 </context>
 <context>
     <name>ConfigLoader</name>
     <message>
         <source>%1: cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取：%2</translation>
     </message>
     <message>
         <source>%1: the config file named by the environment does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：环境变量指定的配置文件不存在</translation>
     </message>
 </context>
 <context>
     <name>ConfigSubstitution</name>
     <message>
         <source>%1: bad file reference &quot;%2&quot;: %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：错误的文件引用 &quot;%2&quot;：%3 %4</translation>
     </message>
     <message>
         <source>cannot be read (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取（%1）</translation>
     </message>
     <message>
         <source>does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>不存在</translation>
     </message>
 </context>
 <context>
     <name>DataUrl</name>
     <message>
         <source>This is not a data URL: it does not start with &quot;data:&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是 data URL：它不以 &quot;data:&quot; 开头。</translation>
     </message>
     <message>
         <source>The data URL has no comma before its contents.</source>
-        <translation type="unfinished"></translation>
+        <translation>data URL 的内容之前缺少逗号。</translation>
     </message>
     <message>
         <source>The data URL&apos;s base64 contents are broken.</source>
-        <translation type="unfinished"></translation>
+        <translation>data URL 的 base64 内容已损坏。</translation>
     </message>
     <message>
         <source>The data URL has a broken escape at character %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>data URL 在第 %1 个字符处有损坏的转义序列。</translation>
     </message>
 </context>
 <context>
     <name>EditReplacers</name>
     <message>
         <source>No changes to apply: oldString and newString are identical.</source>
-        <translation type="unfinished"></translation>
+        <translation>无需修改：oldString 与 newString 相同。</translation>
     </message>
     <message>
         <source>Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.</source>
-        <translation type="unfinished"></translation>
+        <translation>在文件中找不到 oldString。它必须完全匹配，包括空白、缩进和换行符。</translation>
     </message>
     <message>
         <source>Found multiple matches for oldString. Provide more surrounding context to make the match unique.</source>
-        <translation type="unfinished"></translation>
+        <translation>找到多处与 oldString 匹配的内容。请提供更多上下文，使匹配唯一。</translation>
     </message>
 </context>
 <context>
     <name>EditTool</name>
     <message>
         <source>filePath is required</source>
-        <translation type="unfinished"></translation>
+        <translation>必须提供 filePath</translation>
     </message>
     <message>
         <source>oldString and newString must be strings</source>
-        <translation type="unfinished"></translation>
+        <translation>oldString 和 newString 必须是字符串</translation>
     </message>
     <message>
         <source>No changes to apply: oldString and newString are identical.</source>
-        <translation type="unfinished"></translation>
+        <translation>无需修改：oldString 与 newString 相同。</translation>
     </message>
     <message>
         <source>Path is a directory, not a file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>路径是目录而不是文件：%1</translation>
     </message>
     <message>
         <source>File %1 not found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到文件 %1</translation>
     </message>
     <message>
         <source>Cannot edit %1: it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>无法编辑 %1：它不是普通文件</translation>
     </message>
     <message>
         <source>File %1 has been modified since it was last read.
 
 Please read the file again before modifying it.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件 %1 在上次读取后已被修改。
+
+请在修改前重新读取该文件。</translation>
     </message>
     <message>
         <source>Edit applied successfully.</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑已成功应用。</translation>
     </message>
 </context>
 <context>
     <name>FileReader</name>
     <message>
         <source>offset must be greater than or equal to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>offset 必须大于或等于 1</translation>
     </message>
     <message>
         <source>limit must be greater than or equal to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>limit 必须大于或等于 1</translation>
     </message>
     <message>
         <source>filePath must name a file or directory</source>
-        <translation type="unfinished"></translation>
+        <translation>filePath 必须指向文件或目录</translation>
     </message>
     <message>
         <source>Cannot read %1: it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：它不是普通文件</translation>
     </message>
     <message>
         <source>Cannot read binary file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取二进制文件：%1</translation>
     </message>
     <message>
         <source>File not found: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到文件：%1</translation>
     </message>
     <message>
         <source>File not found: %1
 
 Did you mean one of these?
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到文件：%1
+
+你是否要找以下文件之一？
+%2</translation>
     </message>
     <message>
         <source>Cannot list %1: permission denied</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出 %1：权限被拒绝</translation>
     </message>
     <message>
         <source>%1 is too large to attach (%2 MB; the limit is %3 MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 太大，无法附加（%2 MB；上限为 %3 MB）</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Offset %1 is out of range for this file (%2 lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>偏移量 %1 超出此文件的范围（共 %2 行）</translation>
     </message>
 </context>
 <context>
     <name>FileSearch</name>
     <message>
         <source>ripgrep failed to start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ripgrep 启动失败：%1</translation>
     </message>
     <message>
         <source>The search was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索已停止。</translation>
     </message>
     <message>
         <source>ripgrep failed: it crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>ripgrep 失败：进程崩溃</translation>
     </message>
     <message>
         <source>ripgrep (rg) is not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装 ripgrep (rg)</translation>
     </message>
     <message>
         <source>Invalid regular expression %1: %2 at offset %3</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的正则表达式 %1：%2（位于偏移量 %3）</translation>
     </message>
     <message>
         <source>ripgrep failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ripgrep 失败：%1</translation>
     </message>
     <message>
         <source>ripgrep failed with exit code %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ripgrep 失败，退出码 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>FileTimes</name>
     <message>
         <source>You must read file %1 before overwriting it. Use the Read tool first</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖文件 %1 之前必须先读取它。请先使用 Read 工具</translation>
     </message>
     <message>
         <source>File %1 has been modified since it was last read.
@@ -756,109 +764,113 @@ Last modification: %2
 Last read: %3
 
 Please read the file again before modifying it.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件 %1 在上次读取后已被修改。
+上次修改：%2
+上次读取：%3
+
+请在修改前重新读取该文件。</translation>
     </message>
 </context>
 <context>
     <name>FrontMatter</name>
     <message>
         <source>%1:1: the front matter that starts here is never closed by a &quot;---&quot; line</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:1：从此处开始的 front matter 没有以 &quot;---&quot; 行结束</translation>
     </message>
     <message>
         <source>%1:2: the front matter must be &quot;key: value&quot; lines</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:2：front matter 必须由 &quot;key: value&quot; 行组成</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not UTF-8 text</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 UTF-8 文本</translation>
     </message>
 </context>
 <context>
     <name>GeminiRequestBuilder</name>
     <message>
         <source>Gemini takes system instructions only before the conversation; a system message arrived after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini 只接受位于对话之前的系统指令；但对话之后出现了一条系统消息。</translation>
     </message>
     <message>
         <source>There is no message left to send to Gemini once empty text is removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>移除空文本后，没有可发送给 Gemini 的消息。</translation>
     </message>
 </context>
 <context>
     <name>GitProcess</name>
     <message>
         <source>Cannot run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行 %1：%2</translation>
     </message>
     <message>
         <source>%1 %2 crashed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 崩溃了。</translation>
     </message>
 </context>
 <context>
     <name>JsoncParser</name>
     <message>
         <source>%1:%2:%3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2:%3: %4</translation>
     </message>
     <message>
         <source>a /* comment is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>/* 注释没有闭合</translation>
     </message>
     <message>
         <source>the configuration must be a JSON object { … }</source>
-        <translation type="unfinished"></translation>
+        <translation>配置必须是一个 JSON 对象 { … }</translation>
     </message>
 </context>
 <context>
     <name>KeychainSecretStore</name>
     <message>
         <source>The system keychain did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>系统钥匙串未能及时响应。</translation>
     </message>
     <message>
         <source>Could not read the key for %1 from the system keychain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从系统钥匙串读取 %1 的密钥：%2</translation>
     </message>
     <message>
         <source>Could not store the key for %1 in the system keychain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将 %1 的密钥存入系统钥匙串：%2</translation>
     </message>
     <message>
         <source>Could not remove the key for %1 from the system keychain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从系统钥匙串中移除 %1 的密钥：%2</translation>
     </message>
 </context>
 <context>
     <name>MarkdownAgents</name>
     <message>
         <source>The agent file could not be loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载智能体文件：%1</translation>
     </message>
 </context>
 <context>
     <name>MessageErrors</name>
     <message>
         <source>The answer was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>回答已停止。</translation>
     </message>
     <message>
         <source>HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1</translation>
     </message>
     <message>
         <source>HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1：%2</translation>
     </message>
     <message numerus="yes">
         <source>The provider failed %n time(s) in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>提供商连续失败 %n 次，qcode 已停止重试（最后的错误：%1）。请稍后再试，或选择其他模型。</numerusform>
         </translation>
     </message>
 </context>
@@ -866,625 +878,626 @@ Please read the file again before modifying it.</source>
     <name>ModelCatalogue</name>
     <message>
         <source>The bundled model catalogue %1 is missing from this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>此构建中缺少内置的模型目录 %1。</translation>
     </message>
     <message>
         <source>%1 is not a JSON object (%2 at byte %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 JSON 对象（%2，位于第 %3 字节）。</translation>
     </message>
     <message>
         <source>%1 has no &quot;providers&quot; object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 &quot;providers&quot; 对象。</translation>
     </message>
     <message>
         <source>%1: provider %2 must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2 必须是对象。</translation>
     </message>
     <message>
         <source>%1: provider %2: %3 must be a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2：%3 必须是字符串。</translation>
     </message>
     <message>
         <source>%1: provider %2: env must be a list of variable names.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2：env 必须是变量名列表。</translation>
     </message>
     <message>
         <source>%1: provider %2: models must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2：models 必须是对象。</translation>
     </message>
     <message>
         <source>%1: model %2/%3 must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：模型 %2/%3 必须是对象。</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>config</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
 </context>
 <context>
     <name>ModelInfo</name>
     <message>
         <source>%1 must be a number of at least 0</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是不小于 0 的数字</translation>
     </message>
     <message>
         <source>%1 must be a whole number of tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是整数个 token</translation>
     </message>
     <message>
         <source>%1 must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是 true 或 false</translation>
     </message>
     <message>
         <source>%1 must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是字符串</translation>
     </message>
     <message>
         <source>%1 must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是对象</translation>
     </message>
     <message>
         <source>status must be alpha, beta or deprecated</source>
-        <translation type="unfinished"></translation>
+        <translation>status 必须是 alpha、beta 或 deprecated</translation>
     </message>
     <message>
         <source>modalities.input must be a list of strings</source>
-        <translation type="unfinished"></translation>
+        <translation>modalities.input 必须是字符串列表</translation>
     </message>
     <message>
         <source>headers.%1 must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>headers.%1 必须是字符串</translation>
     </message>
     <message>
         <source>limit.input must not exceed limit.context</source>
-        <translation type="unfinished"></translation>
+        <translation>limit.input 不能超过 limit.context</translation>
     </message>
     <message>
         <source>Model %1/%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 %1/%2：%3</translation>
     </message>
 </context>
 <context>
     <name>OpenAIChatRequestBuilder</name>
     <message>
         <source>The Chat Completions API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chat Completions API 无法接收 &quot;%1&quot;（%2）；请附加图片或 PDF。</translation>
     </message>
 </context>
 <context>
     <name>OpenAIResponsesRequestBuilder</name>
     <message>
         <source>The Responses API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
-        <translation type="unfinished"></translation>
+        <translation>Responses API 无法接收 &quot;%1&quot;（%2）；请附加图片或 PDF。</translation>
     </message>
 </context>
 <context>
     <name>PatchFormat</name>
     <message>
         <source>Invalid patch format: missing Begin/End markers</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的补丁格式：缺少 Begin/End 标记</translation>
     </message>
     <message>
         <source>Failed to find context &apos;%1&apos; in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %2 中找不到上下文 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Failed to find expected lines in %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中找不到预期的行：
+%2</translation>
     </message>
 </context>
 <context>
     <name>PermissionDescription</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 及另外 %n 项</numerusform>
         </translation>
     </message>
     <message>
         <source>every file edit</source>
-        <translation type="unfinished"></translation>
+        <translation>所有文件编辑</translation>
     </message>
     <message>
         <source>reading any file</source>
-        <translation type="unfinished"></translation>
+        <translation>读取任意文件</translation>
     </message>
     <message>
         <source>finding any files</source>
-        <translation type="unfinished"></translation>
+        <translation>查找任意文件</translation>
     </message>
     <message>
         <source>searching any file contents</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索任意文件内容</translation>
     </message>
     <message>
         <source>listing any folder</source>
-        <translation type="unfinished"></translation>
+        <translation>列出任意文件夹</translation>
     </message>
     <message>
         <source>fetching any web page</source>
-        <translation type="unfinished"></translation>
+        <translation>获取任意网页</translation>
     </message>
     <message>
         <source>starting any subagent</source>
-        <translation type="unfinished"></translation>
+        <translation>启动任意子智能体</translation>
     </message>
     <message>
         <source>updating the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation>更新待办列表</translation>
     </message>
     <message>
         <source>reading the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation>读取待办列表</translation>
     </message>
     <message>
         <source>every “%1” request</source>
-        <translation type="unfinished"></translation>
+        <translation>所有“%1”请求</translation>
     </message>
     <message>
         <source>Run a command</source>
-        <translation type="unfinished"></translation>
+        <translation>运行命令</translation>
     </message>
     <message>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>命令</translation>
     </message>
     <message>
         <source>Edit a file</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑文件</translation>
     </message>
     <message numerus="yes">
         <source>Edit %n files</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>编辑 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>更改</translation>
     </message>
     <message>
         <source>Run a command that reaches outside the project</source>
-        <translation type="unfinished"></translation>
+        <translation>运行会访问项目外部的命令</translation>
     </message>
     <message>
         <source>Folders outside the project</source>
-        <translation type="unfinished"></translation>
+        <translation>项目外部的文件夹</translation>
     </message>
     <message>
         <source>Access a folder outside the project</source>
-        <translation type="unfinished"></translation>
+        <translation>访问项目外部的文件夹</translation>
     </message>
     <message>
         <source>Access a file outside the project</source>
-        <translation type="unfinished"></translation>
+        <translation>访问项目外部的文件</translation>
     </message>
     <message>
         <source>Outside the project</source>
-        <translation type="unfinished"></translation>
+        <translation>项目外部</translation>
     </message>
     <message>
         <source>Find files by name</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称查找文件</translation>
     </message>
     <message>
         <source>Search file contents</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索文件内容</translation>
     </message>
     <message>
         <source>Pattern</source>
-        <translation type="unfinished"></translation>
+        <translation>模式</translation>
     </message>
     <message>
         <source>In folder</source>
-        <translation type="unfinished"></translation>
+        <translation>所在文件夹</translation>
     </message>
     <message>
         <source>In files named</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名匹配</translation>
     </message>
     <message numerus="yes">
         <source>The agent repeated the same call %n times (doom loop)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>智能体已重复同一调用 %n 次（死循环）</numerusform>
         </translation>
     </message>
     <message>
         <source>It may be stuck. Allow it to go on with the same call, or tell it what to do instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>它可能卡住了。你可以允许它继续执行同一调用，或者告诉它改做什么。</translation>
     </message>
     <message>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>Input</source>
-        <translation type="unfinished"></translation>
+        <translation>输入</translation>
     </message>
     <message>
         <source>Read a file</source>
-        <translation type="unfinished"></translation>
+        <translation>读取文件</translation>
     </message>
     <message>
         <source>List a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>列出文件夹</translation>
     </message>
     <message>
         <source>Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹</translation>
     </message>
     <message>
         <source>Fetch a web page</source>
-        <translation type="unfinished"></translation>
+        <translation>获取网页</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>地址</translation>
     </message>
     <message>
         <source>Search the web</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索网络</translation>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索</translation>
     </message>
     <message>
         <source>Search for code on the web</source>
-        <translation type="unfinished"></translation>
+        <translation>在网络上搜索代码</translation>
     </message>
     <message>
         <source>Start a subagent</source>
-        <translation type="unfinished"></translation>
+        <translation>启动子智能体</translation>
     </message>
     <message>
         <source>Subagent</source>
-        <translation type="unfinished"></translation>
+        <translation>子智能体</translation>
     </message>
     <message>
         <source>Load a skill</source>
-        <translation type="unfinished"></translation>
+        <translation>加载技能</translation>
     </message>
     <message>
         <source>Skill</source>
-        <translation type="unfinished"></translation>
+        <translation>技能</translation>
     </message>
     <message>
         <source>Update the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation>更新待办列表</translation>
     </message>
     <message>
         <source>Read the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation>读取待办列表</translation>
     </message>
     <message>
         <source>Use “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>使用“%1”</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>作用于</translation>
     </message>
     <message>
         <source>repeated %1 calls</source>
-        <translation type="unfinished"></translation>
+        <translation>重复的 %1 调用</translation>
     </message>
     <message>
         <source>&amp;Always allow %1 in this session</source>
-        <translation type="unfinished"></translation>
+        <translation>在本会话中始终允许 %1(&amp;A)</translation>
     </message>
     <message>
         <source>Always allow %1 in this &amp;project</source>
-        <translation type="unfinished"></translation>
+        <translation>在本项目中始终允许 %1(&amp;P)</translation>
     </message>
 </context>
 <context>
     <name>PermissionRules</name>
     <message>
         <source>%1: %2&quot;%3&quot; is %4, which is not &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;; it is treated as &quot;ask&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2&quot;%3&quot; 的值为 %4，不是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;；将按 &quot;ask&quot; 处理。</translation>
     </message>
     <message>
         <source>%1: %2&quot;%3&quot; must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them; it is %4 and is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2&quot;%3&quot; 必须是 &quot;allow&quot;、&quot;ask&quot;、&quot;deny&quot; 或由它们组成的映射；它是%4，已忽略。</translation>
     </message>
 </context>
 <context>
     <name>ProjectChoices</name>
     <message>
         <source>Catalogue</source>
-        <translation type="unfinished"></translation>
+        <translation>模型目录</translation>
     </message>
     <message>
         <source>Configured</source>
-        <translation type="unfinished"></translation>
+        <translation>已配置</translation>
     </message>
     <message>
         <source>Local servers</source>
-        <translation type="unfinished"></translation>
+        <translation>本地服务器</translation>
     </message>
 </context>
 <context>
     <name>ProjectInstance</name>
     <message>
         <source>Model %1/%2 needs an SDK package qcode does not speak (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 %1/%2 需要 qcode 不支持的 SDK 包（%3）。</translation>
     </message>
     <message>
         <source>Model not found: %1/%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到模型：%1/%2。</translation>
     </message>
     <message>
         <source>Did you mean: %1?</source>
-        <translation type="unfinished"></translation>
+        <translation>你是否要找：%1？</translation>
     </message>
 </context>
 <context>
     <name>PromptQueue</name>
     <message>
         <source>The queued prompt %1 was already sent or removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>排队的提示词 %1 已发送或已移除。</translation>
     </message>
     <message>
         <source>A subtask needs a prompt: remove the queued prompt instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>子任务需要提示词：请改为移除该排队的提示词。</translation>
     </message>
     <message>
         <source>A queued prompt cannot be empty: remove it instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>排队的提示词不能为空：请改为移除它。</translation>
     </message>
 </context>
 <context>
     <name>ProposedDiff</name>
     <message>
         <source>The file is deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>该文件将被删除。</translation>
     </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message>
         <source>The server answered with an HTML page instead of an API response.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器返回了 HTML 页面，而不是 API 响应。</translation>
     </message>
     <message>
         <source>The connection closed before the provider finished its answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商完成回答之前连接已关闭。</translation>
     </message>
     <message>
         <source>HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1</translation>
     </message>
     <message>
         <source>HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1：%2</translation>
     </message>
     <message>
         <source>no details given</source>
-        <translation type="unfinished"></translation>
+        <translation>未提供详细信息</translation>
     </message>
     <message>
         <source>The provider rejected the API key (%1). Check the key in the settings or in the provider&apos;s environment variable.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商拒绝了 API 密钥（%1）。请在设置或提供商的环境变量中检查该密钥。</translation>
     </message>
     <message>
         <source>The API key may not use this model or feature (%1). Check the key&apos;s permissions with the provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 API 密钥可能无权使用此模型或功能（%1）。请向提供商确认密钥的权限。</translation>
     </message>
     <message>
         <source>The provider does not know this model or address (%1). Check the model name and the base URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商不认识此模型或地址（%1）。请检查模型名称和基础 URL。</translation>
     </message>
     <message>
         <source>The account has run out of quota or credit (%1). Add credit or change the plan with the provider, or choose another model.</source>
-        <translation type="unfinished"></translation>
+        <translation>账户的配额或额度已用完（%1）。请向提供商充值或更改套餐，或者选择其他模型。</translation>
     </message>
     <message numerus="yes">
         <source>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已达到提供商的速率限制（%1）。qcode 将在 %n 秒后重试。</numerusform>
         </translation>
     </message>
     <message>
         <source>The provider&apos;s rate limit was reached (%1). qcode will try again after a pause.</source>
-        <translation type="unfinished"></translation>
+        <translation>已达到提供商的速率限制（%1）。qcode 将在稍后重试。</translation>
     </message>
     <message>
         <source>The provider is overloaded right now (%1). qcode will try again shortly.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商当前负载过高（%1）。qcode 将很快重试。</translation>
     </message>
     <message>
         <source>The conversation no longer fits the model&apos;s context window (%1). Compact the session or start a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>对话已超出模型的上下文窗口（%1）。请压缩会话或开始新会话。</translation>
     </message>
     <message>
         <source>The request is too large for the provider (%1). Remove some images or attached files and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求对提供商来说过大（%1）。请移除一些图片或附加文件后重试。</translation>
     </message>
     <message>
         <source>The model produced a tool call the provider rejected (%1). qcode will ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型生成了提供商拒绝的工具调用（%1）。qcode 将重新请求。</translation>
     </message>
     <message>
         <source>The provider rejected the request (%1). Check the model&apos;s options in the configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商拒绝了请求（%1）。请检查配置中的模型选项。</translation>
     </message>
     <message>
         <source>The provider had an internal error (%1). qcode will try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发生内部错误（%1）。qcode 将重试。</translation>
     </message>
     <message>
         <source>The provider had an internal error (%1). Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发生内部错误（%1）。请稍后再试。</translation>
     </message>
     <message>
         <source>The connection to the provider failed (%1). Check the network and the provider&apos;s address; qcode will try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接提供商失败（%1）。请检查网络和提供商地址；qcode 将重试。</translation>
     </message>
     <message>
         <source>The provider did not answer in time (%1). qcode will try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商未能及时响应（%1）。qcode 将重试。</translation>
     </message>
     <message>
         <source>The request was stopped before the provider finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求在提供商完成之前被停止。</translation>
     </message>
     <message>
         <source>The provider returned an error qcode does not recognise (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商返回了 qcode 无法识别的错误（%1）。</translation>
     </message>
     <message>
         <source>Free usage exceeded, add credits to your account</source>
-        <translation type="unfinished"></translation>
+        <translation>免费额度已用完，请为账户充值</translation>
     </message>
     <message>
         <source>Provider is overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商负载过高</translation>
     </message>
     <message>
         <source>Rate limited</source>
-        <translation type="unfinished"></translation>
+        <translation>已被限流</translation>
     </message>
 </context>
 <context>
     <name>ProviderStatus</name>
     <message>
         <source>Key set in the config (options.apiKey)</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥已在配置中设置（options.apiKey）</translation>
     </message>
     <message>
         <source>Key in the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥在系统钥匙串中</translation>
     </message>
     <message>
         <source>Key from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥来自 %1</translation>
     </message>
     <message>
         <source>Runs on this computer; no key needed</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机运行；无需密钥</translation>
     </message>
     <message>
         <source>No key (none may be needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>无密钥（可能不需要）</translation>
     </message>
     <message>
         <source>No key</source>
-        <translation type="unfinished"></translation>
+        <translation>无密钥</translation>
     </message>
     <message>
         <source>The key for %1 was not saved. %2 Without a keychain, set the environment variable %3 to the key before starting qcode (for example in your shell profile).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的密钥未保存。%2 没有钥匙串时，请在启动 qcode 之前将环境变量 %3 设置为该密钥（例如在 shell 配置文件中）。</translation>
     </message>
 </context>
 <context>
     <name>QuestionTool</name>
     <message>
         <source>Questions cannot be asked here: nobody is there to answer them.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处无法提问：没有人可以回答。</translation>
     </message>
 </context>
 <context>
     <name>RequestBuilder</name>
     <message>
         <source>system</source>
-        <translation type="unfinished"></translation>
+        <translation>系统</translation>
     </message>
     <message>
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>助手</translation>
     </message>
     <message>
         <source>tool</source>
-        <translation type="unfinished"></translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>No model is selected for provider &quot;%1&quot;. Choose a model and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>未为提供商 &quot;%1&quot; 选择模型。请选择一个模型后重试。</translation>
     </message>
     <message>
         <source>The address &quot;%1&quot; of provider &quot;%2&quot; is not an http(s) URL. Fix its baseURL in the configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 &quot;%2&quot; 的地址 &quot;%1&quot; 不是 http(s) URL。请在配置中修正其 baseURL。</translation>
     </message>
     <message>
         <source>Provider &quot;%1&quot; uses a wire protocol qcode does not know (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 &quot;%1&quot; 使用了 qcode 不认识的通信协议（%2）。</translation>
     </message>
     <message>
         <source>A tool without a name cannot be offered to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名称的工具无法提供给模型。</translation>
     </message>
     <message>
         <source>The tool &quot;%1&quot; is offered twice; tool names must be unique.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具 &quot;%1&quot; 被提供了两次；工具名称必须唯一。</translation>
     </message>
     <message>
         <source>The tool call &quot;%1&quot; has no result before the next assistant turn; every tool call needs a result.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具调用 &quot;%1&quot; 在下一轮助手回复之前没有结果；每个工具调用都需要结果。</translation>
     </message>
     <message>
         <source>A %1 message holds content that only another role may send; the conversation cannot be sent as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>一条%1消息包含只能由其他角色发送的内容；无法按原样发送该对话。</translation>
     </message>
     <message>
         <source>A tool call without an id or a tool name cannot be sent back to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 ID 或工具名称的工具调用无法发回给模型。</translation>
     </message>
     <message>
         <source>The result of tool &quot;%1&quot; (call &quot;%2&quot;) has no matching tool call in the assistant turn before it.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具 &quot;%1&quot;（调用 &quot;%2&quot;）的结果在前一轮助手回复中没有对应的工具调用。</translation>
     </message>
     <message>
         <source>The tool call &quot;%1&quot; has no result; every tool call needs a result before the conversation continues.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具调用 &quot;%1&quot; 没有结果；对话继续之前，每个工具调用都需要结果。</translation>
     </message>
     <message>
         <source>There is no message to send to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有要发送给模型的消息。</translation>
     </message>
 </context>
 <context>
     <name>RunArgumentParser</name>
     <message>
         <source>%1 was given more than once.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 被指定了多次。</translation>
     </message>
     <message>
         <source>%1 needs a value.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要一个值。</translation>
     </message>
     <message>
         <source>--file needs a path.</source>
-        <translation type="unfinished"></translation>
+        <translation>--file 需要一个路径。</translation>
     </message>
     <message>
         <source>--model &quot;%1&quot; is not of the form provider/model.</source>
-        <translation type="unfinished"></translation>
+        <translation>--model &quot;%1&quot; 不是 provider/model 形式。</translation>
     </message>
     <message>
         <source>--format &quot;%1&quot; is not one of: default, json.</source>
-        <translation type="unfinished"></translation>
+        <translation>--format &quot;%1&quot; 不是以下之一：default、json。</translation>
     </message>
     <message>
         <source>--continue and --session cannot be used together: --session already names the session to continue.</source>
-        <translation type="unfinished"></translation>
+        <translation>--continue 和 --session 不能同时使用：--session 已指定要继续的会话。</translation>
     </message>
     <message>
         <source>Usage: qcode run [options] [message…]
@@ -1602,7 +1615,7 @@ the data folder).
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is too large to be a session export (%2 MB).</source>
@@ -1697,7 +1710,7 @@ the data folder).
     </message>
     <message>
         <source>User aborted the command</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">用户中止了命令</translation>
     </message>
 </context>
 <context>
@@ -1743,7 +1756,7 @@ the data folder).
     </message>
     <message>
         <source>Cannot run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">无法运行 %1：%2</translation>
     </message>
     <message>
         <source>
@@ -1972,7 +1985,7 @@ the data folder).
     <name>TextFiles</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Cannot edit binary file: %1</source>
@@ -2067,22 +2080,22 @@ the data folder).
     <name>ToolPresentation</name>
     <message>
         <source>Update the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">更新待办列表</translation>
     </message>
     <message>
         <source>Read the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">读取待办列表</translation>
     </message>
 </context>
 <context>
     <name>ToolStatus</name>
     <message>
         <source>%1m %2s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1：%2s {1m?}</translation>
     </message>
     <message>
         <source>%1h %2m</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1：%2m {1h?}</translation>
     </message>
     <message>
         <source>Pending</source>
@@ -2238,7 +2251,7 @@ the data folder).
     <name>WriteTool</name>
     <message>
         <source>filePath is required</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">必须提供 filePath</translation>
     </message>
     <message>
         <source>content must be a string</source>
@@ -2246,7 +2259,7 @@ the data folder).
     </message>
     <message>
         <source>Path is a directory, not a file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">路径是目录而不是文件：%1</translation>
     </message>
     <message>
         <source>Cannot write %1: it is not a regular file</source>
@@ -2254,13 +2267,15 @@ the data folder).
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">无法读取 %1：%2</translation>
     </message>
     <message>
         <source>File %1 has been modified since it was last read.
 
 Please read the file again before modifying it.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">文件 %1 在上次读取后已被修改。
+
+请在修改前重新读取该文件。</translation>
     </message>
     <message>
         <source>Wrote file successfully.</source>
@@ -2697,7 +2712,7 @@ Session cost: $%2</source>
     </message>
     <message>
         <source>Agent not found: &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">未找到智能体：&quot;%1&quot;。</translation>
     </message>
     <message>
         <source>Session %1 is being reverted; send the prompt again when it is done.</source>
@@ -3639,7 +3654,7 @@ Click to open</source>
     </message>
     <message>
         <source>Find files by name</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">按名称查找文件</translation>
     </message>
     <message>
         <source>Search in files</source>
@@ -3663,11 +3678,11 @@ Click to open</source>
     </message>
     <message>
         <source>Update the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">更新待办列表</translation>
     </message>
     <message>
         <source>Read the to-do list</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">读取待办列表</translation>
     </message>
     <message>
         <source>Ask you questions</source>
@@ -3749,7 +3764,7 @@ Click to open</source>
     </message>
     <message>
         <source>Pattern</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">模式</translation>
     </message>
     <message>
         <source>Delete</source>
@@ -3845,7 +3860,7 @@ Click to open</source>
     </message>
     <message>
         <source>Agent not found: &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">未找到智能体：&quot;%1&quot;。</translation>
     </message>
     <message>
         <source>Subtasks cannot run here.</source>
@@ -3871,7 +3886,7 @@ Click to open</source>
     </message>
     <message>
         <source>%1 must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 必须是对象</translation>
     </message>
 </context>
 <context>
