@@ -1527,448 +1527,476 @@ Exit status: 0 when the answer finished, 1 when the run failed, 2 for bad argume
 Data and config follow XDG_DATA_HOME and XDG_CONFIG_HOME (QCODE_DATA_DIR overrides
 the data folder).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>用法：qcode run [选项] [消息…]
+
+不打开窗口，向智能体发送一条消息，输出回答后退出。
+消息由给出的各个词以空格连接而成；没有给出词时，若标准输入不是终端，
+则从标准输入读取。
+
+选项：
+  --dir DIR                 项目文件夹（默认：当前文件夹）。
+  -m, --model provider/model
+                            要使用的模型，例如 anthropic/claude-sonnet-4-5。
+  --agent NAME              要使用的主智能体（默认：配置的默认智能体）。
+  -c, --continue            继续该项目最新的会话。
+  -s, --session ID          继续具有此 ID 的会话。
+  -f, --file PATH           附加文件或文件夹；可重复以附加多个。相对路径
+                            以项目文件夹为基准。
+  --format default|json     default：回答在生成时输出到标准输出，
+                            工具活动和错误输出到标准错误。
+                            json：每个事件输出为一行 JSON 对象。
+  --auto-approve            允许权限规则会询问的所有操作。
+                            不加此选项时，这些操作会被拒绝。
+  -h, --help                显示此帮助。
+
+退出状态：回答完成时为 0，运行失败时为 1，参数错误时为 2，
+被中断时为 130。
+数据和配置遵循 XDG_DATA_HOME 和 XDG_CONFIG_HOME（QCODE_DATA_DIR 会覆盖
+数据文件夹）。
+</translation>
     </message>
     <message>
         <source>Try `qcode run --help`.</source>
-        <translation type="unfinished"></translation>
+        <translation>请尝试 `qcode run --help`。</translation>
     </message>
 </context>
 <context>
     <name>RunPrinter</name>
     <message>
         <source>unknown error</source>
-        <translation type="unfinished"></translation>
+        <translation>未知错误</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>(failed: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（失败：%1）</translation>
     </message>
     <message>
         <source>! Retrying (attempt %1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>! 正在重试（第 %1 次）：%2</translation>
     </message>
     <message>
         <source>! Permission granted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>! 已授予权限：%1</translation>
     </message>
     <message>
         <source>! Permission refused: %1. Run with --auto-approve to allow it.</source>
-        <translation type="unfinished"></translation>
+        <translation>! 已拒绝权限：%1。使用 --auto-approve 运行以允许此操作。</translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：%1</translation>
     </message>
     <message>
         <source>Aborted.</source>
-        <translation type="unfinished"></translation>
+        <translation>已中止。</translation>
     </message>
 </context>
 <context>
     <name>RunRequestResolver</name>
     <message>
         <source>The folder %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
         <source>%1 is not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件夹。</translation>
     </message>
     <message>
         <source>File not found: %1 (looked for %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到文件：%1（查找位置：%2）。</translation>
     </message>
     <message>
         <source>File %1 cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取文件 %1。</translation>
     </message>
     <message>
         <source>No message: give one as words after `qcode run`, or pipe it in on standard input.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有消息：请在 `qcode run` 之后以词语形式给出，或通过标准输入传入。</translation>
     </message>
 </context>
 <context>
     <name>RunSessionLookup</name>
     <message>
         <source>Session not found: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到会话：%1。</translation>
     </message>
     <message>
         <source>No session to continue in %1: run without --continue to start one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有可继续的会话：不加 --continue 运行即可开始新会话。</translation>
     </message>
 </context>
 <context>
     <name>SessionFiles</name>
     <message>
         <source>Session %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 不存在。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is too large to be a session export (%2 MB).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 太大，不可能是会话导出文件（%2 MB）。</translation>
     </message>
 </context>
 <context>
     <name>SessionMarkdown</name>
     <message numerus="yes">
         <source>… %n more line(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… 还有 %n 行</numerusform>
         </translation>
     </message>
     <message>
         <source>(pending)</source>
-        <translation type="unfinished"></translation>
+        <translation>（等待中）</translation>
     </message>
     <message>
         <source>(running)</source>
-        <translation type="unfinished"></translation>
+        <translation>（运行中）</translation>
     </message>
     <message>
         <source>[Old tool result content cleared]</source>
-        <translation type="unfinished"></translation>
+        <translation>[旧的工具结果内容已清除]</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Session %1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 · %2 · %3</translation>
     </message>
     <message>
         <source>**Error:** %1</source>
-        <translation type="unfinished"></translation>
+        <translation>**错误：** %1</translation>
     </message>
     <message>
         <source>## Assistant (%1 · %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>## 助手（%1 · %2）</translation>
     </message>
     <message>
         <source>## You</source>
-        <translation type="unfinished"></translation>
+        <translation>## 你</translation>
     </message>
     <message>
         <source>Attached: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>附件：%1（%2）</translation>
     </message>
     <message>
         <source>_Changed: %1_</source>
-        <translation type="unfinished"></translation>
+        <translation>_已更改：%1_</translation>
     </message>
     <message>
         <source>_Subtask for @%1: %2_</source>
-        <translation type="unfinished"></translation>
+        <translation>_@%1 的子任务：%2_</translation>
     </message>
     <message>
         <source>_The conversation was summarized here._</source>
-        <translation type="unfinished"></translation>
+        <translation>_对话在此处进行了摘要。_</translation>
     </message>
 </context>
 <context>
     <name>SessionRevert</name>
     <message>
         <source>Session %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 不存在。</translation>
     </message>
     <message>
         <source>Part %1 of message %2 is not in session %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 %2 的部分 %1 不在会话 %3 中。</translation>
     </message>
     <message>
         <source>Message %1 is not in session %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 %1 不在会话 %2 中。</translation>
     </message>
     <message>
         <source>The engine stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎已停止。</translation>
     </message>
     <message>
         <source>The files of session %1 could not be restored from snapshot %2; the revert is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从快照 %2 恢复会话 %1 的文件；撤销状态已保留。</translation>
     </message>
 </context>
 <context>
     <name>SessionShell</name>
     <message>
         <source>The engine stopped while the command ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令运行期间引擎已停止。</translation>
     </message>
     <message>
         <source>User aborted the command</source>
-        <translation type="unfinished">用户中止了命令</translation>
+        <translation>用户中止了命令</translation>
     </message>
 </context>
 <context>
     <name>SessionTransfer</name>
     <message>
         <source>There is no session %1 to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可导出的会话 %1。</translation>
     </message>
     <message>
         <source>This is not a session export: the JSON is invalid at byte %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是会话导出文件：JSON 在第 %1 字节处无效（%2）。</translation>
     </message>
     <message>
         <source>This is not a session export: expected an object with &quot;info&quot; and &quot;messages&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是会话导出文件：应为包含 &quot;info&quot; 和 &quot;messages&quot; 的对象。</translation>
     </message>
     <message>
         <source>The exported session is invalid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导出的会话无效：%1</translation>
     </message>
     <message>
         <source>Message %1 of the export is invalid: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件中的消息 %1 无效：%2</translation>
     </message>
     <message>
         <source>Message %1 belongs to session %2, not to the exported session %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 %1 属于会话 %2，而不是导出的会话 %3。</translation>
     </message>
     <message>
         <source>Part %1 belongs to session %2, not to the exported session %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 属于会话 %2，而不是导出的会话 %3。</translation>
     </message>
     <message>
         <source>Session %1 (&quot;%2&quot;) is already here. Delete it first to import this copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1（“%2”）已存在。请先删除它，再导入此副本。</translation>
     </message>
 </context>
 <context>
     <name>ShellProcess</name>
     <message>
         <source>Cannot run %1: it is not an executable program.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行 %1：它不是可执行程序。</translation>
     </message>
     <message>
         <source>Cannot run %1: %2</source>
-        <translation type="unfinished">无法运行 %1：%2</translation>
+        <translation>无法运行 %1：%2</translation>
     </message>
     <message>
         <source>
 
 (output beyond %1 characters was discarded)</source>
-        <translation type="unfinished"></translation>
+        <translation>
+
+（超出 %1 个字符的输出已被丢弃）</translation>
     </message>
 </context>
 <context>
     <name>Store</name>
     <message>
         <source>Cannot create the folder %1 for the database. Check that you may write there, or set QCODE_DATA_DIR to a folder you own.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法为数据库创建文件夹 %1。请检查你是否有写入权限，或将 QCODE_DATA_DIR 设置为你拥有的文件夹。</translation>
     </message>
     <message>
         <source>Cannot create the database %1: its folder is read-only. Make the folder writable, or set QCODE_DATA_DIR to a folder you own.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建数据库 %1：其所在文件夹为只读。请使该文件夹可写，或将 QCODE_DATA_DIR 设置为你拥有的文件夹。</translation>
     </message>
     <message>
         <source>%1 is not a file, so it cannot be qcode&apos;s database. Move it away, or set QCODE_DATA_DIR to another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件，因此不能作为 qcode 的数据库。请将其移走，或将 QCODE_DATA_DIR 设置为其他文件夹。</translation>
     </message>
     <message>
         <source>Cannot read the database %1 (%2). Check its permissions.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取数据库 %1（%2）。请检查其权限。</translation>
     </message>
     <message>
         <source>%1 is not an SQLite database, or it is damaged. qcode left it untouched. Move it aside (or restore a backup) and start qcode again to create a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 SQLite 数据库，或已损坏。qcode 未改动它。请将其移到别处（或恢复备份），然后重新启动 qcode 以创建新数据库。</translation>
     </message>
     <message>
         <source>The database %1 is read-only. qcode needs to write to it: give yourself write permission on the file, or copy it somewhere writable and set QCODE_DATA_DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 为只读。qcode 需要写入它：请为自己授予该文件的写入权限，或将其复制到可写位置并设置 QCODE_DATA_DIR。</translation>
     </message>
     <message>
         <source>open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开</translation>
     </message>
     <message>
         <source>Another program is using the database %1. Close other qcode or OpenCode windows that use it and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>另一个程序正在使用数据库 %1。请关闭使用它的其他 qcode 或 OpenCode 窗口，然后重试。</translation>
     </message>
     <message>
         <source>The database %1 is damaged. qcode did not change it. Move it aside (or restore a backup) and start qcode again.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 已损坏。qcode 未改动它。请将其移到别处（或恢复备份），然后重新启动 qcode。</translation>
     </message>
     <message>
         <source>The database %1 or its folder is read-only. Give yourself write permission on both.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 或其所在文件夹为只读。请为自己授予两者的写入权限。</translation>
     </message>
     <message>
         <source>The disk holding %1 is full. Free some space and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>存放 %1 的磁盘已满。请释放一些空间后重试。</translation>
     </message>
     <message>
         <source>Could not %1 in the database %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在数据库 %2 中执行操作：%1。</translation>
     </message>
     <message>
         <source>Internal error: the database %1 was used from the wrong thread.</source>
-        <translation type="unfinished"></translation>
+        <translation>内部错误：从错误的线程使用了数据库 %1。</translation>
     </message>
     <message>
         <source>prepare a query</source>
-        <translation type="unfinished"></translation>
+        <translation>准备查询</translation>
     </message>
     <message>
         <source>read the schema version</source>
-        <translation type="unfinished"></translation>
+        <translation>读取架构版本</translation>
     </message>
     <message>
         <source>The database %1 was written by a newer qcode (schema %2; this qcode knows up to %3). Update qcode, or move the file aside to start afresh. The file was not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 由更新版本的 qcode 写入（架构 %2；此 qcode 最高支持 %3）。请更新 qcode，或将该文件移到别处以重新开始。该文件未被改动。</translation>
     </message>
     <message>
         <source>read the schema</source>
-        <translation type="unfinished"></translation>
+        <translation>读取架构</translation>
     </message>
     <message>
         <source>configure the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>配置连接</translation>
     </message>
     <message>
         <source>upgrade the schema to version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>将架构升级到版本 %1</translation>
     </message>
     <message>
         <source>record the schema version</source>
-        <translation type="unfinished"></translation>
+        <translation>记录架构版本</translation>
     </message>
     <message>
         <source>start a transaction</source>
-        <translation type="unfinished"></translation>
+        <translation>开始事务</translation>
     </message>
     <message>
         <source>commit</source>
-        <translation type="unfinished"></translation>
+        <translation>提交</translation>
     </message>
     <message>
         <source>save project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存项目 %1</translation>
     </message>
     <message>
         <source>read project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取项目 %1</translation>
     </message>
     <message>
         <source>look up the project of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查找 %1 所属的项目</translation>
     </message>
     <message>
         <source>Session %1 has damaged data in the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 在数据库中的数据已损坏。</translation>
     </message>
     <message>
         <source>save session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存会话 %1</translation>
     </message>
     <message>
         <source>read session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取会话 %1</translation>
     </message>
     <message>
         <source>list the sessions of project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>列出项目 %1 的会话</translation>
     </message>
     <message>
         <source>list the child sessions of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 %1 的子会话</translation>
     </message>
     <message>
         <source>find the child sessions of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查找 %1 的子会话</translation>
     </message>
     <message>
         <source>delete session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除会话 %1</translation>
     </message>
     <message>
         <source>save message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存消息 %1</translation>
     </message>
     <message>
         <source>save part %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存部分 %1</translation>
     </message>
     <message>
         <source>delete message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除消息 %1</translation>
     </message>
     <message>
         <source>delete part %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除部分 %1</translation>
     </message>
     <message>
         <source>Message %1 has damaged data in the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 %1 在数据库中的数据已损坏。</translation>
     </message>
     <message>
         <source>read parts</source>
-        <translation type="unfinished"></translation>
+        <translation>读取消息部分</translation>
     </message>
     <message>
         <source>Part %1 has damaged data in the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 在数据库中的数据已损坏。</translation>
     </message>
     <message>
         <source>read message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取消息 %1</translation>
     </message>
     <message>
         <source>read the messages of session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取会话 %1 的消息</translation>
     </message>
     <message>
         <source>save the todo list of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 %1 的待办列表</translation>
     </message>
     <message>
         <source>read the todo list of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 %1 的待办列表</translation>
     </message>
     <message>
         <source>read the permission rules of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 %1 的权限规则</translation>
     </message>
     <message>
         <source>The saved permission rules of project %1 are damaged.</source>
-        <translation type="unfinished"></translation>
+        <translation>项目 %1 已保存的权限规则已损坏。</translation>
     </message>
     <message>
         <source>save the permission rules of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 %1 的权限规则</translation>
     </message>
     <message>
         <source>read messages</source>
-        <translation type="unfinished"></translation>
+        <translation>读取消息</translation>
     </message>
     <message>
         <source>read the usage of session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取会话 %1 的用量</translation>
     </message>
 </context>
 <context>
     <name>TaskTool</name>
     <message>
         <source>Subagents cannot run here: there is no engine to run them.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处无法运行子智能体：没有可运行它们的引擎。</translation>
     </message>
     <message>
         <source>The task was stopped before the subagent started.</source>
-        <translation type="unfinished"></translation>
+        <translation>子智能体启动之前任务已被停止。</translation>
     </message>
 </context>
 <context>
@@ -1976,8 +2004,9 @@ the data folder).
     <message numerus="yes">
         <source>
 (stopped after %n second(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>
+（%n 秒后已停止）</numerusform>
         </translation>
     </message>
 </context>
@@ -1985,403 +2014,403 @@ the data folder).
     <name>TextFiles</name>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Cannot edit binary file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法编辑二进制文件：%1</translation>
     </message>
     <message>
         <source>Cannot edit %1: it is not valid UTF-8 text</source>
-        <translation type="unfinished"></translation>
+        <translation>无法编辑 %1：它不是有效的 UTF-8 文本</translation>
     </message>
     <message>
         <source>Cannot create the folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Cannot delete %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法删除 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>TodoFormat</name>
     <message>
         <source>todos must be an array</source>
-        <translation type="unfinished"></translation>
+        <translation>todos 必须是数组</translation>
     </message>
     <message>
         <source>todos[%1] must be an object with string content, status and priority</source>
-        <translation type="unfinished"></translation>
+        <translation>todos[%1] 必须是包含字符串 content、status 和 priority 的对象</translation>
     </message>
 </context>
 <context>
     <name>TodoReadTool</name>
     <message>
         <source>The todo list cannot be read: there is no session store</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取待办列表：没有会话存储</translation>
     </message>
     <message>
         <source>The todo list could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取待办列表：%1</translation>
     </message>
 </context>
 <context>
     <name>TodoWriteTool</name>
     <message>
         <source>The todo list cannot be saved: there is no session store</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存待办列表：没有会话存储</translation>
     </message>
     <message>
         <source>The todo list could not be saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存待办列表：%1</translation>
     </message>
 </context>
 <context>
     <name>ToolBody</name>
     <message>
         <source>Stopped when it exceeded its timeout of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>超过 %1 的超时时间后已停止。</translation>
     </message>
     <message>
         <source>Stopped by you.</source>
-        <translation type="unfinished"></translation>
+        <translation>已被你停止。</translation>
     </message>
     <message>
         <source>(no answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无回答）</translation>
     </message>
     <message>
         <source>[Old tool result content cleared]</source>
-        <translation type="unfinished"></translation>
+        <translation>[旧的工具结果内容已清除]</translation>
     </message>
     <message>
         <source>Output shortened for the model; the whole of it is in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已为模型缩短输出；完整内容在 %1 中。</translation>
     </message>
     <message>
         <source>Output shortened for the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>已为模型缩短输出。</translation>
     </message>
     <message>
         <source>Exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>退出码 %1</translation>
     </message>
     <message>
         <source>Ended by a signal</source>
-        <translation type="unfinished"></translation>
+        <translation>被信号终止</translation>
     </message>
 </context>
 <context>
     <name>ToolPresentation</name>
     <message>
         <source>Update the to-do list</source>
-        <translation type="unfinished">更新待办列表</translation>
+        <translation>更新待办列表</translation>
     </message>
     <message>
         <source>Read the to-do list</source>
-        <translation type="unfinished">读取待办列表</translation>
+        <translation>读取待办列表</translation>
     </message>
 </context>
 <context>
     <name>ToolStatus</name>
     <message>
         <source>%1m %2s</source>
-        <translation type="unfinished">%1：%2s {1m?}</translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1h %2m</source>
-        <translation type="unfinished">%1：%2m {1h?}</translation>
+        <translation>%1 小时 %2 分</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>Running %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中 %1</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>Done in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>完成，用时 %1</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>%1s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
 </context>
 <context>
     <name>UserConfigWriter</name>
     <message>
         <source>The permission %1 for “%2” must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%2”的权限 %1 必须是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;。</translation>
     </message>
     <message>
         <source>The permission %1 must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;, or a map of patterns to those.</source>
-        <translation type="unfinished"></translation>
+        <translation>权限 %1 必须是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;，或者是由模式映射到这些值的映射。</translation>
     </message>
     <message>
         <source>%1 cannot be read (%2), so qcode has not changed it.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1（%2），因此 qcode 未修改它。</translation>
     </message>
     <message>
         <source>%1 has comments or trailing commas (line %2). qcode rewrites this file and would lose them, so it has not changed it; remove them, or keep hand-written settings in opencode.jsonc.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 含有注释或尾随逗号（第 %2 行）。qcode 会重写此文件并丢失它们，因此未修改它；请删除它们，或将手写的设置放在 opencode.jsonc 中。</translation>
     </message>
     <message>
         <source>%1 is not valid JSON: %2 at line %3, column %4. qcode has not changed it; correct the file, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的 JSON：%2（第 %3 行，第 %4 列）。qcode 未修改它；请更正该文件后重试。</translation>
     </message>
     <message>
         <source>%1 must hold a JSON object { … }; qcode has not changed it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须包含一个 JSON 对象 { … }；qcode 未修改它。</translation>
     </message>
     <message>
         <source>In %1, &quot;%2&quot; is not an object; qcode has not changed the file. Correct or remove that entry, then try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中，&quot;%2&quot; 不是对象；qcode 未修改该文件。请更正或删除该条目后重试。</translation>
     </message>
     <message>
         <source>The folder %1 cannot be created, so the settings were not saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1，因此设置未保存。</translation>
     </message>
     <message>
         <source>%1 cannot be written (%2); the settings were not saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1（%2）；设置未保存。</translation>
     </message>
     <message>
         <source>“%1” is not a model; write it as provider/model, such as anthropic/claude-sonnet-4-5.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是模型；请写成 provider/model 形式，例如 anthropic/claude-sonnet-4-5。</translation>
     </message>
     <message>
         <source>“%1” is not a model; write it as provider/model, such as anthropic/claude-haiku-4-5.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是模型；请写成 provider/model 形式，例如 anthropic/claude-haiku-4-5。</translation>
     </message>
     <message>
         <source>The default agent needs a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>默认智能体需要一个名称。</translation>
     </message>
     <message>
         <source>A permission needs a name, such as edit or bash.</source>
-        <translation type="unfinished"></translation>
+        <translation>权限需要一个名称，例如 edit 或 bash。</translation>
     </message>
     <message>
         <source>%1 defines no provider “%2”; it may have been removed already.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有定义提供商“%2”；它可能已被移除。</translation>
     </message>
 </context>
 <context>
     <name>UserMessageBuilder</name>
     <message>
         <source>The message id is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 ID 无效：%1</translation>
     </message>
     <message>
         <source>A part id is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 ID 无效：%1</translation>
     </message>
     <message>
         <source>The part id %1 is given twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 ID %1 出现了两次。</translation>
     </message>
     <message>
         <source>No agent is chosen and there is no default agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择智能体，且没有默认智能体。</translation>
     </message>
     <message>
         <source>No model is chosen: pick a model or configure a default one.</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择模型：请选择一个模型或配置默认模型。</translation>
     </message>
     <message>
         <source>The attachment %1 has no valid URL (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>附件 %1 没有有效的 URL（%2）。</translation>
     </message>
     <message>
         <source>Cannot read the attached text %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取附加的文本 %1：%2</translation>
     </message>
     <message>
         <source>No MCP server named %1 is connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有已连接的名为 %1 的 MCP 服务器。</translation>
     </message>
     <message>
         <source>Resource not found: %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到资源：%1/%2</translation>
     </message>
 </context>
 <context>
     <name>WebFetchTool</name>
     <message>
         <source>Web pages cannot be fetched here: there is no network access.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处无法获取网页：没有网络访问。</translation>
     </message>
     <message>
         <source>The fetch of %1 was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>对 %1 的获取已停止。</translation>
     </message>
 </context>
 <context>
     <name>WriteTool</name>
     <message>
         <source>filePath is required</source>
-        <translation type="unfinished">必须提供 filePath</translation>
+        <translation>必须提供 filePath</translation>
     </message>
     <message>
         <source>content must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>content 必须是字符串</translation>
     </message>
     <message>
         <source>Path is a directory, not a file: %1</source>
-        <translation type="unfinished">路径是目录而不是文件：%1</translation>
+        <translation>路径是目录而不是文件：%1</translation>
     </message>
     <message>
         <source>Cannot write %1: it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：它不是普通文件</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>File %1 has been modified since it was last read.
 
 Please read the file again before modifying it.</source>
-        <translation type="unfinished">文件 %1 在上次读取后已被修改。
+        <translation>文件 %1 在上次读取后已被修改。
 
 请在修改前重新读取该文件。</translation>
     </message>
     <message>
         <source>Wrote file successfully.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件写入成功。</translation>
     </message>
 </context>
 <context>
     <name>YamlSubset</name>
     <message>
         <source>this line does not fit the structure above it; check its indentation</source>
-        <translation type="unfinished"></translation>
+        <translation>此行与上方的结构不符；请检查其缩进</translation>
     </message>
     <message>
         <source>a tab is used for indentation; YAML indents with spaces only</source>
-        <translation type="unfinished"></translation>
+        <translation>缩进中使用了制表符；YAML 只能用空格缩进</translation>
     </message>
     <message>
         <source>the values are nested too deeply</source>
-        <translation type="unfinished"></translation>
+        <translation>值的嵌套层级过深</translation>
     </message>
     <message>
         <source>this line is indented more than the keys above it</source>
-        <translation type="unfinished"></translation>
+        <translation>此行的缩进比上方的键更深</translation>
     </message>
     <message>
         <source>a list item &quot;- …&quot; where a &quot;key: value&quot; line was expected</source>
-        <translation type="unfinished"></translation>
+        <translation>此处应为 &quot;key: value&quot; 行，却出现了列表项 &quot;- …&quot;</translation>
     </message>
     <message>
         <source>expected a &quot;key: value&quot; line, found &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;key: value&quot; 行，却发现了 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>the key &quot;%1&quot; is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>键 &quot;%1&quot; 出现了两次</translation>
     </message>
     <message>
         <source>this list item is indented more than the items above it</source>
-        <translation type="unfinished"></translation>
+        <translation>此列表项的缩进比上方的列表项更深</translation>
     </message>
     <message>
         <source>YAML anchors (&amp;) and tags (!) are not supported in front matter</source>
-        <translation type="unfinished"></translation>
+        <translation>front matter 不支持 YAML 锚点（&amp;）和标签（!）</translation>
     </message>
     <message>
         <source>this line is indented more than the keys above it (a nested map starts on the line after its &quot;key:&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>此行的缩进比上方的键更深（嵌套映射应从 &quot;key:&quot; 的下一行开始）</translation>
     </message>
     <message>
         <source>a bad \%1 escape in a double-quoted value</source>
-        <translation type="unfinished"></translation>
+        <translation>双引号值中有错误的 \%1 转义</translation>
     </message>
     <message>
         <source>an unknown escape \%1 in a double-quoted value</source>
-        <translation type="unfinished"></translation>
+        <translation>双引号值中有未知的转义 \%1</translation>
     </message>
     <message>
         <source>a quoted value is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>引号值没有闭合</translation>
     </message>
     <message>
         <source>unexpected text &quot;%1&quot; after a quoted value</source>
-        <translation type="unfinished"></translation>
+        <translation>引号值之后出现了意外的文本 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>unexpected &quot;%1&quot; after a block scalar indicator</source>
-        <translation type="unfinished"></translation>
+        <translation>块标量指示符之后出现了意外的 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a [ or { is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>[ 或 { 没有闭合</translation>
     </message>
     <message>
         <source>unexpected text &quot;%1&quot; after a [list] or {map}</source>
-        <translation type="unfinished"></translation>
+        <translation>[列表] 或 {映射} 之后出现了意外的文本 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a [list] or {map} ends too early</source>
-        <translation type="unfinished"></translation>
+        <translation>[列表] 或 {映射} 过早结束</translation>
     </message>
     <message>
         <source>expected &quot;,&quot; or &quot;]&quot; in a [list]</source>
-        <translation type="unfinished"></translation>
+        <translation>[列表] 中应为 &quot;,&quot; 或 &quot;]&quot;</translation>
     </message>
     <message>
         <source>a key is missing in a {map}</source>
-        <translation type="unfinished"></translation>
+        <translation>{映射} 中缺少键</translation>
     </message>
     <message>
         <source>expected &quot;,&quot; or &quot;}&quot; in a {map}</source>
-        <translation type="unfinished"></translation>
+        <translation>{映射} 中应为 &quot;,&quot; 或 &quot;}&quot;</translation>
     </message>
     <message>
         <source>unexpected &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>意外的 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Project folder to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的项目文件夹。</translation>
     </message>
     <message>
         <source>qcode cannot start</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 无法启动</translation>
     </message>
     <message>
         <source>qcode — a desktop coding agent.
@@ -2391,190 +2420,196 @@ Commands:
                         terminal (see qcode run --help).
 
 Environment: QCODE_DATA_DIR overrides where the database lives.</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode — 桌面编程智能体。
+
+命令：
+  qcode run [消息…]     不打开窗口，在终端中回答一条消息
+                        （参见 qcode run --help）。
+
+环境变量：QCODE_DATA_DIR 可覆盖数据库的存放位置。</translation>
     </message>
 </context>
 <context>
     <name>qcode::AgentPicker</name>
     <message>
         <source>No agent</source>
-        <translation type="unfinished"></translation>
+        <translation>无智能体</translation>
     </message>
     <message>
         <source>Agent for the next prompt: %1 (Tab and Shift+Tab in the prompt switch agents)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一条提示词使用的智能体：%1（在提示词中按 Tab 和 Shift+Tab 切换智能体）</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
 </context>
 <context>
     <name>qcode::AttachmentChip</name>
     <message>
         <source>Attachment: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>附件：%1</translation>
     </message>
     <message>
         <source>Remove %1 (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>移除 %1（Delete）</translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>移除 %1</translation>
     </message>
 </context>
 <context>
     <name>qcode::ChatView</name>
     <message>
         <source>Jump to latest</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到最新</translation>
     </message>
     <message>
         <source>Scroll to the newest message (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>滚动到最新消息（%1）</translation>
     </message>
 </context>
 <context>
     <name>qcode::CompatibleProviderForm</name>
     <message>
         <source>OpenAI-compatible server</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI 兼容服务器</translation>
     </message>
     <message>
         <source>my-server</source>
-        <translation type="unfinished"></translation>
+        <translation>my-server</translation>
     </message>
     <message>
         <source>My Server</source>
-        <translation type="unfinished"></translation>
+        <translation>My Server</translation>
     </message>
     <message>
         <source>http://127.0.0.1:8000/v1</source>
-        <translation type="unfinished"></translation>
+        <translation>http://127.0.0.1:8000/v1</translation>
     </message>
     <message>
         <source>Model ids, separated by commas</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 ID，以逗号分隔</translation>
     </message>
     <message>
         <source>Test Connection</source>
-        <translation type="unfinished"></translation>
+        <translation>测试连接</translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation>新建</translation>
     </message>
     <message>
         <source>&amp;Id:</source>
-        <translation type="unfinished"></translation>
+        <translation>ID(&amp;I)：</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称(&amp;N)：</translation>
     </message>
     <message>
         <source>&amp;Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>基础 URL(&amp;B)：</translation>
     </message>
     <message>
         <source>API &amp;key:</source>
-        <translation type="unfinished"></translation>
+        <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
         <source>&amp;Models:</source>
-        <translation type="unfinished"></translation>
+        <translation>模型(&amp;M)：</translation>
     </message>
     <message numerus="yes">
         <source>Connected: %n model(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已连接：%n 个模型。</numerusform>
         </translation>
     </message>
     <message>
         <source>Their ids are filled in under Models.</source>
-        <translation type="unfinished"></translation>
+        <translation>它们的 ID 已填入“模型”中。</translation>
     </message>
     <message>
         <source>A key is saved in the system keychain; paste another to replace it</source>
-        <translation type="unfinished"></translation>
+        <translation>已有密钥保存在系统钥匙串中；粘贴新密钥即可替换</translation>
     </message>
     <message>
         <source>Optional; kept in the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>可选；保存在系统钥匙串中</translation>
     </message>
     <message>
         <source>Asking %1 for its models…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在向 %1 查询其模型…</translation>
     </message>
     <message>
         <source>“%1” is one of qcode&apos;s built-in providers; give this server another id, such as %1-proxy.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”是 qcode 的内置提供商之一；请为此服务器指定其他 ID，例如 %1-proxy。</translation>
     </message>
     <message>
         <source>Saved %1 to %2; its models are named %3/&lt;model&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 %1 保存到 %2；其模型命名为 %3/&lt;model&gt;。</translation>
     </message>
     <message>
         <source>No system keychain is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用的系统钥匙串。</translation>
     </message>
     <message>
         <source>Saving its key in the system keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将其密钥保存到系统钥匙串…</translation>
     </message>
     <message>
         <source>Its key is in the system keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>其密钥已保存在系统钥匙串中。</translation>
     </message>
     <message>
         <source>Removed %1 from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>已从 %2 中移除 %1。</translation>
     </message>
     <message>
         <source>Its key could not be removed from the system keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从系统钥匙串中移除其密钥：%1</translation>
     </message>
 </context>
 <context>
     <name>qcode::ConnectionTester</name>
     <message numerus="yes">
         <source>%1 did not answer within %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 在 %n 秒内没有响应。</numerusform>
         </translation>
     </message>
     <message>
         <source>Could not reach %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法连接到 %1：%2</translation>
     </message>
     <message>
         <source>%1 answered, but not with a list of models. Is the base URL the API root (it usually ends in /v1)?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 有响应，但返回的不是模型列表。基础 URL 是否为 API 根地址（通常以 /v1 结尾）？</translation>
     </message>
     <message>
         <source>%1 answered with HTTP status %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 返回了 HTTP 状态 %2。</translation>
     </message>
     <message>
         <source>%1 answered with HTTP status %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 返回了 HTTP 状态 %2：%3</translation>
     </message>
     <message>
         <source>Check the API key.</source>
-        <translation type="unfinished"></translation>
+        <translation>请检查 API 密钥。</translation>
     </message>
     <message>
         <source>Check the base URL; it usually ends in /v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>请检查基础 URL；它通常以 /v1 结尾。</translation>
     </message>
 </context>
 <context>
@@ -2582,121 +2617,123 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     <message>
         <source>Context: %1 of %2 tokens (%3%)
 Session cost: $%4</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文：%1 / %2 个 token（%3%）
+会话费用：$%4</translation>
     </message>
     <message>
         <source>Context: %1 tokens
 Session cost: $%2</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文：%1 个 token
+会话费用：$%2</translation>
     </message>
     <message>
         <source>%1 / %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 · %3</translation>
     </message>
     <message>
         <source>%1 tokens · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 token · %2</translation>
     </message>
 </context>
 <context>
     <name>qcode::DataPage</name>
     <message>
         <source>Data folder</source>
-        <translation type="unfinished"></translation>
+        <translation>数据文件夹</translation>
     </message>
     <message>
         <source>Measuring…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在计算…</translation>
     </message>
     <message>
         <source>Open Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹</translation>
     </message>
     <message>
         <source>Change…</source>
-        <translation type="unfinished"></translation>
+        <translation>更改…</translation>
     </message>
     <message>
         <source>Use the Default</source>
-        <translation type="unfinished"></translation>
+        <translation>使用默认值</translation>
     </message>
     <message>
         <source>Location:</source>
-        <translation type="unfinished"></translation>
+        <translation>位置：</translation>
     </message>
     <message>
         <source>Database:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库：</translation>
     </message>
     <message>
         <source>Saved tool output:</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存的工具输出：</translation>
     </message>
     <message>
         <source>Snapshots:</source>
-        <translation type="unfinished"></translation>
+        <translation>快照：</translation>
     </message>
     <message>
         <source>%1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，位于 %2</translation>
     </message>
     <message>
         <source>%1 does not exist and cannot be created.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不存在且无法创建。</translation>
     </message>
     <message>
         <source>No file manager opened %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有文件管理器打开 %1。</translation>
     </message>
     <message>
         <source>Choose the Data Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择数据文件夹</translation>
     </message>
     <message>
         <source>Choose a full path for the data folder, not %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为数据文件夹选择完整路径，而不是 %1。</translation>
     </message>
     <message>
         <source>%1 is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件，而不是文件夹。</translation>
     </message>
     <message>
         <source>QCODE_DATA_DIR is set, so qcode uses that folder whatever is chosen here.</source>
-        <translation type="unfinished"></translation>
+        <translation>已设置 QCODE_DATA_DIR，因此无论此处选择什么，qcode 都会使用该文件夹。</translation>
     </message>
     <message>
         <source>From its next start qcode keeps its data in %1. What is in %2 stays there; move it yourself to keep your sessions.</source>
-        <translation type="unfinished"></translation>
+        <translation>下次启动起，qcode 会将数据保存在 %1 中。%2 中的内容会保留在原处；如需保留会话，请自行移动。</translation>
     </message>
     <message>
         <source>From its next start qcode keeps its data in the default folder, %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>下次启动起，qcode 会将数据保存在默认文件夹 %1 中。</translation>
     </message>
 </context>
 <context>
     <name>qcode::DiffView</name>
     <message>
         <source>Show the whole diff</source>
-        <translation type="unfinished"></translation>
+        <translation>显示完整差异</translation>
     </message>
     <message>
         <source>Side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>并排</translation>
     </message>
     <message>
         <source>Show the old and the new text side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>并排显示旧文本和新文本</translation>
     </message>
     <message numerus="yes">
         <source>+%1 −%2 in %n file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%1 −%2，共 %n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>This diff has %n line(s); it is not shown until you ask for it.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>此差异有 %n 行；在你要求之前不会显示。</numerusform>
         </translation>
     </message>
 </context>
@@ -2704,288 +2741,289 @@ Session cost: $%2</source>
     <name>qcode::Engine</name>
     <message>
         <source>The database is not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库未打开。</translation>
     </message>
     <message>
         <source>Session %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 不存在。</translation>
     </message>
     <message>
         <source>Agent not found: &quot;%1&quot;.</source>
-        <translation type="unfinished">未找到智能体：&quot;%1&quot;。</translation>
+        <translation>未找到智能体：&quot;%1&quot;。</translation>
     </message>
     <message>
         <source>Session %1 is being reverted; send the prompt again when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 正在撤销；完成后请重新发送提示词。</translation>
     </message>
     <message>
         <source>The parent session %1 is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>父会话 %1 已不存在。</translation>
     </message>
     <message>
         <source>Unknown agent type: %1 is not a valid agent type</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的智能体类型：%1 不是有效的智能体类型</translation>
     </message>
     <message>
         <source>The engine stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎已停止。</translation>
     </message>
     <message>
         <source>The subagent was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>子智能体已停止。</translation>
     </message>
     <message>
         <source>The folder %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
         <source>Session %1 is busy: wait for it to finish or stop it, then retry.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 正忙：请等待其完成或将其停止，然后重试。</translation>
     </message>
     <message>
         <source>Session %1 has no prompt to retry.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 没有可重试的提示词。</translation>
     </message>
     <message>
         <source>Session %1 has nothing to retry: its last prompt was answered.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 没有可重试的内容：其最后一条提示词已得到回答。</translation>
     </message>
     <message>
         <source>Session %1 is busy: wait for it to finish or stop it, then run the command again.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 正忙：请等待其完成或将其停止，然后再次运行该命令。</translation>
     </message>
     <message>
         <source>Session %1 cannot be forked: it does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法分叉会话 %1：它不存在。</translation>
     </message>
     <message>
         <source>%1 (fork)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（分叉）</translation>
     </message>
     <message>
         <source>A session&apos;s title cannot be empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话标题不能为空。</translation>
     </message>
     <message>
         <source>Session %1 is busy: stop it or wait for it to finish, then undo again.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 正忙：请将其停止或等待其完成，然后再次撤销。</translation>
     </message>
     <message>
         <source>There is nothing to compact in session %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 中没有可压缩的内容。</translation>
     </message>
 </context>
 <context>
     <name>qcode::FileChipWidget</name>
     <message>
         <source>Attachment</source>
-        <translation type="unfinished"></translation>
+        <translation>附件</translation>
     </message>
     <message>
         <source>%1 (%2)
 Click to open</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）
+点击打开</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
     <name>qcode::GeneralPage</name>
     <message>
         <source>Models and agent</source>
-        <translation type="unfinished"></translation>
+        <translation>模型和智能体</translation>
     </message>
     <message>
         <source>Automatic (the best model of a provider with a key)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（有密钥的提供商中最好的模型）</translation>
     </message>
     <message>
         <source>Automatic (a small model of the same provider)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（同一提供商的小模型）</translation>
     </message>
     <message>
         <source>Used for titles and summaries, where a fast, cheap model is enough.</source>
-        <translation type="unfinished"></translation>
+        <translation>用于生成标题和摘要，快速、廉价的模型即可胜任。</translation>
     </message>
     <message>
         <source>Automatic (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（%1）</translation>
     </message>
     <message>
         <source>Default &amp;model:</source>
-        <translation type="unfinished"></translation>
+        <translation>默认模型(&amp;M)：</translation>
     </message>
     <message>
         <source>&amp;Small model:</source>
-        <translation type="unfinished"></translation>
+        <translation>小模型(&amp;S)：</translation>
     </message>
     <message>
         <source>Default &amp;agent:</source>
-        <translation type="unfinished"></translation>
+        <translation>默认智能体(&amp;A)：</translation>
     </message>
     <message>
         <source>Appearance and language</source>
-        <translation type="unfinished"></translation>
+        <translation>外观和语言</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>系统默认</translation>
     </message>
     <message>
         <source> pt</source>
-        <translation type="unfinished"></translation>
+        <translation> pt</translation>
     </message>
     <message>
         <source>Notify me when a session finishes or needs an answer while qcode is in the background</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 在后台运行时，会话完成或需要回答时通知我</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
-        <translation type="unfinished"></translation>
+        <translation>主题(&amp;T)：</translation>
     </message>
     <message>
         <source>&amp;Font size:</source>
-        <translation type="unfinished"></translation>
+        <translation>字体大小(&amp;F)：</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)：</translation>
     </message>
     <message>
         <source>qcode shows the new language after a restart.</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 将在重新启动后显示新语言。</translation>
     </message>
     <message>
         <source>This qcode has no %1 translation yet, so it stays in English; the choice is kept for a version that has one.</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本的 qcode 尚无 %1 翻译，因此仍显示英文；该选择会保留，供日后有此翻译的版本使用。</translation>
     </message>
     <message>
         <source>Another config file sets the model to %1. A choice here wins over your global opencode.json, not over a project&apos;s own config.</source>
-        <translation type="unfinished"></translation>
+        <translation>另一个配置文件将模型设置为 %1。此处的选择优先于你的全局 opencode.json，但不优先于项目自身的配置。</translation>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存：%1</translation>
     </message>
     <message>
         <source>Saved: qcode picks the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存：由 qcode 选择模型。</translation>
     </message>
     <message>
         <source>Saved: %1 is the default.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存：%1 为默认模型。</translation>
     </message>
     <message>
         <source>Saved: the first agent is the default.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存：第一个智能体为默认智能体。</translation>
     </message>
     <message>
         <source>Saved: %1 is the default agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存：%1 为默认智能体。</translation>
     </message>
 </context>
 <context>
     <name>qcode::HttpResponseParser</name>
     <message>
         <source>the response&apos;s header block is larger than 64 KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>响应的头部块大于 64 KiB</translation>
     </message>
     <message>
         <source>a chunk of the response is longer than its size says</source>
-        <translation type="unfinished"></translation>
+        <translation>响应中某个分块比其声明的大小更长</translation>
     </message>
     <message>
         <source>the server closed the connection without answering</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器未作响应就关闭了连接</translation>
     </message>
     <message>
         <source>the server closed the connection in the middle of the response&apos;s headers</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器在发送响应头部的中途关闭了连接</translation>
     </message>
     <message>
         <source>the server closed the connection before the end of the response</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器在响应结束之前关闭了连接</translation>
     </message>
     <message>
         <source>a line of the response is longer than 64 KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>响应中某一行超过 64 KiB</translation>
     </message>
     <message>
         <source>the server did not answer in HTTP/1.1 (its first line was &quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器没有以 HTTP/1.1 响应（其第一行为 &quot;%1&quot;）</translation>
     </message>
     <message>
         <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
-        <translation type="unfinished"></translation>
+        <translation>响应使用了 HTTP/1.1 禁止的折叠头部行</translation>
     </message>
     <message>
         <source>the response has a malformed header line</source>
-        <translation type="unfinished"></translation>
+        <translation>响应中有格式错误的头部行</translation>
     </message>
     <message>
         <source>the response uses a transfer coding qcode did not ask for (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>响应使用了 qcode 未请求的传输编码（%1）</translation>
     </message>
     <message>
         <source>the response has two different Content-Length headers</source>
-        <translation type="unfinished"></translation>
+        <translation>响应中有两个不同的 Content-Length 头部</translation>
     </message>
     <message>
         <source>the response has an invalid Content-Length (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>响应中的 Content-Length 无效（%1）</translation>
     </message>
     <message>
         <source>a chunk of the response claims an impossible size</source>
-        <translation type="unfinished"></translation>
+        <translation>响应中某个分块声明了不可能的大小</translation>
     </message>
     <message>
         <source>the response has a malformed chunk size line (&quot;%1&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>响应中的分块大小行格式错误（&quot;%1&quot;）</translation>
     </message>
 </context>
 <context>
     <name>qcode::HttpStream</name>
     <message>
         <source>the request was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>请求已停止</translation>
     </message>
     <message>
         <source>the connection to %1 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>连接到 %1 失败</translation>
     </message>
     <message>
         <source>%1 sent no response within %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 秒内没有发送响应</translation>
     </message>
     <message>
         <source>%1 sent nothing for %2 s in the middle of its answer</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在回答中途 %2 秒内没有发送任何内容</translation>
     </message>
     <message>
         <source>the response from %1 grew beyond %2</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 %1 的响应超过了 %2</translation>
     </message>
     <message>
         <source>the network is shutting down</source>
-        <translation type="unfinished"></translation>
+        <translation>网络正在关闭</translation>
     </message>
     <message>
         <source>%1 is not an http or https address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 http 或 https 地址</translation>
     </message>
     <message>
         <source>%1 names no host</source>
@@ -3101,7 +3139,7 @@ Click to open</source>
     </message>
     <message>
         <source>%1 is not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 不是文件夹。</translation>
     </message>
     <message>
         <source>%1 — qcode</source>
@@ -3113,7 +3151,7 @@ Click to open</source>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1（%2）</translation>
     </message>
     <message>
         <source>&amp;New Session</source>
@@ -3332,7 +3370,7 @@ Click to open</source>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">错误：%1</translation>
     </message>
     <message>
         <source>%1 · %2 (%3)</source>
@@ -3744,7 +3782,7 @@ Click to open</source>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">未保存：%1</translation>
     </message>
     <message>
         <source>Saved: %1 is back to the default.</source>
@@ -3957,7 +3995,7 @@ Click to open</source>
     </message>
     <message>
         <source>No system keychain is available.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">没有可用的系统钥匙串。</translation>
     </message>
     <message>
         <source>Saving the key for %1 in the system keychain…</source>
@@ -3984,7 +4022,7 @@ Click to open</source>
     </message>
     <message>
         <source>No system keychain is available.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">没有可用的系统钥匙串。</translation>
     </message>
     <message>
         <source>Provider %1 uses the package %2, whose API qcode does not speak; it is left out.</source>
@@ -4172,11 +4210,11 @@ Click to open</source>
     </message>
     <message>
         <source>Session not found: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">未找到会话：%1。</translation>
     </message>
     <message>
         <source>No session to continue in %1: run without --continue to start one.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 中没有可继续的会话：不加 --continue 运行即可开始新会话。</translation>
     </message>
     <message>
         <source>The database could not be opened.</source>
@@ -4234,7 +4272,8 @@ Click to open</source>
     <message>
         <source>%1
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">%1 秒 {1
+%2?}</translation>
     </message>
 </context>
 <context>
@@ -4249,7 +4288,7 @@ Click to open</source>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">新建</translation>
     </message>
     <message>
         <source>Start a new session (%1)</source>
