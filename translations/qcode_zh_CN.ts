@@ -3027,581 +3027,581 @@ Click to open</source>
     </message>
     <message>
         <source>%1 names no host</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未指定主机</translation>
     </message>
     <message>
         <source>the header &quot;%1&quot; contains a line break and was not sent</source>
-        <translation type="unfinished"></translation>
+        <translation>头部 &quot;%1&quot; 含有换行符，未发送</translation>
     </message>
     <message>
         <source>https is not available: the TLS library (OpenSSL) could not be loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>https 不可用：无法加载 TLS 库（OpenSSL）</translation>
     </message>
     <message>
         <source>https is not available: this build of Qt has no TLS support</source>
-        <translation type="unfinished"></translation>
+        <translation>https 不可用：此 Qt 构建不支持 TLS</translation>
     </message>
     <message>
         <source>%1 sent a response qcode cannot read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 发送了 qcode 无法读取的响应：%2</translation>
     </message>
     <message>
         <source>%1 redirected to an insecure address (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 重定向到了不安全的地址（%2）</translation>
     </message>
     <message>
         <source>%1 redirected too often or to an invalid address</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 重定向次数过多或重定向到了无效地址</translation>
     </message>
 </context>
 <context>
     <name>qcode::LocalServersBox</name>
     <message>
         <source>Servers on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>本机上的服务器</translation>
     </message>
     <message>
         <source>Double-click a server to edit it as a custom provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>双击服务器即可将其作为自定义提供商进行编辑。</translation>
     </message>
     <message>
         <source>Search Again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新搜索</translation>
     </message>
     <message>
         <source>Looking for model servers…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在查找模型服务器…</translation>
     </message>
     <message>
         <source>Looking for %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在查找 %1…</translation>
     </message>
     <message numerus="yes">
         <source>%1 at %2 — %n model(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1，位于 %2 — %n 个模型</numerusform>
         </translation>
     </message>
     <message>
         <source>No model server answered on this computer. Start Ollama, LM Studio or llama.cpp and search again, or add any OpenAI-compatible server below.</source>
-        <translation type="unfinished"></translation>
+        <translation>本机上没有模型服务器响应。请启动 Ollama、LM Studio 或 llama.cpp 后重新搜索，或在下方添加任意 OpenAI 兼容服务器。</translation>
     </message>
     <message>
         <source>qcode offers their models without a key.</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 无需密钥即可提供它们的模型。</translation>
     </message>
 </context>
 <context>
     <name>qcode::MainWindow</name>
     <message>
         <source>qcode</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open Project Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹(&amp;O)…</translation>
     </message>
     <message>
         <source>Open a project folder (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹（%1）</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>Database: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库：%1</translation>
     </message>
     <message>
         <source>Open a project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹</translation>
     </message>
     <message>
         <source>qcode works inside one folder at a time: the agent reads and changes the files there, with your permission.</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 每次在一个文件夹中工作：智能体会在你的许可下读取和修改其中的文件。</translation>
     </message>
     <message>
         <source>Open Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹…</translation>
     </message>
     <message>
         <source>Open Project Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹</translation>
     </message>
     <message>
         <source>%1 is not a folder.</source>
-        <translation type="unfinished">%1 不是文件夹。</translation>
+        <translation>%1 不是文件夹。</translation>
     </message>
     <message>
         <source>%1 — qcode</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — qcode</translation>
     </message>
     <message>
         <source>The conversation was summarized to fit the model&apos;s context.</source>
-        <translation type="unfinished"></translation>
+        <translation>对话已进行摘要，以适应模型的上下文。</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1（%2）</translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>&amp;New Session</source>
-        <translation type="unfinished"></translation>
+        <translation>新建会话(&amp;N)</translation>
     </message>
     <message>
         <source>Start a new session</source>
-        <translation type="unfinished"></translation>
+        <translation>开始新会话</translation>
     </message>
     <message>
         <source>&amp;Export Session…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
         <source>Save the open session as Markdown or as OpenCode&apos;s JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前会话保存为 Markdown 或 OpenCode 的 JSON</translation>
     </message>
     <message>
         <source>&amp;Import Session…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入会话(&amp;I)…</translation>
     </message>
     <message>
         <source>Add a session from an OpenCode or qcode JSON export</source>
-        <translation type="unfinished"></translation>
+        <translation>从 OpenCode 或 qcode 的 JSON 导出文件添加会话</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>设置(&amp;S)…</translation>
     </message>
     <message>
         <source>Providers and keys, default model, theme, permissions</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商和密钥、默认模型、主题、权限</translation>
     </message>
     <message>
         <source>Quit qcode</source>
-        <translation type="unfinished"></translation>
+        <translation>退出 qcode</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>Copy Session as &amp;Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>将会话复制为 Markdown(&amp;M)</translation>
     </message>
     <message>
         <source>Copy the whole conversation as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>将整个对话复制为 Markdown</translation>
     </message>
     <message>
         <source>&amp;Find Session</source>
-        <translation type="unfinished"></translation>
+        <translation>查找会话(&amp;F)</translation>
     </message>
     <message>
         <source>Search the sessions by title</source>
-        <translation type="unfinished"></translation>
+        <translation>按标题搜索会话</translation>
     </message>
     <message>
         <source>&amp;Session</source>
-        <translation type="unfinished"></translation>
+        <translation>会话(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止(&amp;S)</translation>
     </message>
     <message>
         <source>Stop the running turn</source>
-        <translation type="unfinished"></translation>
+        <translation>停止正在进行的这一轮</translation>
     </message>
     <message>
         <source>&amp;Compact</source>
-        <translation type="unfinished"></translation>
+        <translation>压缩(&amp;C)</translation>
     </message>
     <message>
         <source>Summarize the conversation so far to free the model&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>对目前的对话进行摘要，以释放模型的上下文</translation>
     </message>
     <message>
         <source>&amp;Undo Last Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销上一条提示词(&amp;U)</translation>
     </message>
     <message>
         <source>Take back the last prompt and the file changes it made</source>
-        <translation type="unfinished"></translation>
+        <translation>撤回上一条提示词及其造成的文件更改</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
         <source>Bring back what the last undo took back</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复上一次撤销所撤回的内容</translation>
     </message>
     <message>
         <source>Re&amp;name</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名(&amp;N)</translation>
     </message>
     <message>
         <source>Rename the open session</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名当前会话</translation>
     </message>
     <message>
         <source>&amp;Fork</source>
-        <translation type="unfinished"></translation>
+        <translation>分叉(&amp;F)</translation>
     </message>
     <message>
         <source>A copy of the open session, to try another way</source>
-        <translation type="unfinished"></translation>
+        <translation>当前会话的副本，用于尝试另一种做法</translation>
     </message>
     <message>
         <source>&amp;Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除(&amp;D)…</translation>
     </message>
     <message>
         <source>Delete the open session</source>
-        <translation type="unfinished"></translation>
+        <translation>删除当前会话</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>Jump to &amp;Latest</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到最新(&amp;L)</translation>
     </message>
     <message>
         <source>Scroll to the newest message</source>
-        <translation type="unfinished"></translation>
+        <translation>滚动到最新消息</translation>
     </message>
     <message>
         <source>Show &amp;Sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>显示会话列表(&amp;S)</translation>
     </message>
     <message>
         <source>Show or hide the list of sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏会话列表</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>Waiting to retry</source>
-        <translation type="unfinished"></translation>
+        <translation>等待重试</translation>
     </message>
     <message>
         <source>Working…</source>
-        <translation type="unfinished"></translation>
+        <translation>工作中…</translation>
     </message>
     <message>
         <source>Copying the session…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在复制会话…</translation>
     </message>
     <message>
         <source>The session could not be copied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法复制会话：%1</translation>
     </message>
     <message>
         <source>The session is on the clipboard as Markdown.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话已作为 Markdown 复制到剪贴板。</translation>
     </message>
     <message>
         <source>Export Session</source>
-        <translation type="unfinished"></translation>
+        <translation>导出会话</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>OpenCode export (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenCode 导出文件 (*.json)</translation>
     </message>
     <message>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已导出到 %1。</translation>
     </message>
     <message>
         <source>The session was not exported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>会话未导出：%1</translation>
     </message>
     <message>
         <source>Import Session</source>
-        <translation type="unfinished"></translation>
+        <translation>导入会话</translation>
     </message>
     <message>
         <source>Session exports (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>会话导出文件 (*.json)</translation>
     </message>
     <message>
         <source>The session was not imported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>会话未导入：%1</translation>
     </message>
     <message>
         <source>Session imported.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话已导入。</translation>
     </message>
     <message>
         <source>Session imported; it belongs to another project folder, where it is listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话已导入；它属于另一个项目文件夹，会在那里列出。</translation>
     </message>
 </context>
 <context>
     <name>qcode::MessageWidget</name>
     <message>
         <source>Retry</source>
-        <translation type="unfinished"></translation>
+        <translation>重试</translation>
     </message>
     <message>
         <source>Run this step again</source>
-        <translation type="unfinished"></translation>
+        <translation>再次运行此步骤</translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止。</translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished">错误：%1</translation>
+        <translation>错误：%1</translation>
     </message>
     <message>
         <source>%1 · %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2（%3）</translation>
     </message>
     <message>
         <source>Tokens: %1 in, %2 out</source>
-        <translation type="unfinished"></translation>
+        <translation>Token：输入 %1，输出 %2</translation>
     </message>
     <message>
         <source>Reasoning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>推理：%1</translation>
     </message>
     <message>
         <source>Cache: %1 read, %2 written</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存：读取 %1，写入 %2</translation>
     </message>
     <message>
         <source>Cost: $%1</source>
-        <translation type="unfinished"></translation>
+        <translation>费用：$%1</translation>
     </message>
     <message>
         <source>Took %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>用时 %1 秒</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制(&amp;C)</translation>
     </message>
     <message>
         <source>Copy &amp;Message</source>
-        <translation type="unfinished"></translation>
+        <translation>复制消息(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Fork From Here</source>
-        <translation type="unfinished"></translation>
+        <translation>从此处分叉(&amp;F)</translation>
     </message>
     <message>
         <source>A new session with the conversation up to this message</source>
-        <translation type="unfinished"></translation>
+        <translation>以截至此消息的对话创建新会话</translation>
     </message>
     <message>
         <source>&amp;Undo From Here</source>
-        <translation type="unfinished"></translation>
+        <translation>从此处撤销(&amp;U)</translation>
     </message>
     <message>
         <source>Put the files back as they were before this message and hide what followed</source>
-        <translation type="unfinished"></translation>
+        <translation>将文件恢复到此消息之前的状态，并隐藏之后的内容</translation>
     </message>
 </context>
 <context>
     <name>qcode::ModelComboBox</name>
     <message>
         <source>provider/model</source>
-        <translation type="unfinished"></translation>
+        <translation>provider/model</translation>
     </message>
 </context>
 <context>
     <name>qcode::ModelPicker</name>
     <message>
         <source>Choose a model</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型</translation>
     </message>
     <message>
         <source>Model: %1 (%2/%3). Change it: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>模型：%1（%2/%3）。更改：%4</translation>
     </message>
     <message>
         <source>Choose the model for the next prompt (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>选择下一条提示词使用的模型（%1）</translation>
     </message>
 </context>
 <context>
     <name>qcode::ModelPopup</name>
     <message>
         <source>Search models</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索模型</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
     <name>qcode::NoteWidget</name>
     <message numerus="yes">
         <source>Changed %n file(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已更改 %n 个文件：%1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> 等另外 %n 个</numerusform>
         </translation>
     </message>
     <message>
         <source>The conversation was summarized to fit the model&apos;s context.</source>
-        <translation type="unfinished"></translation>
+        <translation>对话已进行摘要，以适应模型的上下文。</translation>
     </message>
     <message>
         <source>Summarize the conversation so far.</source>
-        <translation type="unfinished"></translation>
+        <translation>对目前的对话进行摘要。</translation>
     </message>
     <message>
         <source>Attempt %1 failed; retried.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 次尝试失败；已重试。</translation>
     </message>
     <message>
         <source>Attempt %1 failed (%2); retried.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 次尝试失败（%2）；已重试。</translation>
     </message>
     <message>
         <source>Subtask for @%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>@%1 的子任务：%2</translation>
     </message>
     <message>
         <source>Mentioned agent @%1</source>
-        <translation type="unfinished"></translation>
+        <translation>提及了智能体 @%1</translation>
     </message>
     <message>
         <source>A “%1” part, from a newer version, is not shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>来自更新版本的“%1”部分未显示。</translation>
     </message>
 </context>
 <context>
     <name>qcode::NoticeLabel</name>
     <message>
         <source>Click to dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>点击关闭</translation>
     </message>
 </context>
 <context>
     <name>qcode::Notifier</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时 %2 分</translation>
     </message>
     <message>
         <source>A session</source>
-        <translation type="unfinished"></translation>
+        <translation>某个会话</translation>
     </message>
     <message>
         <source>“%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>会话“%1”</translation>
     </message>
     <message>
         <source>Permission needed</source>
-        <translation type="unfinished"></translation>
+        <translation>需要权限</translation>
     </message>
     <message>
         <source>%1 wants to: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 请求：%2</translation>
     </message>
     <message>
         <source>A question for you</source>
-        <translation type="unfinished"></translation>
+        <translation>有问题需要你回答</translation>
     </message>
     <message>
         <source>%1 asks: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 提问：%2</translation>
     </message>
     <message>
         <source>Task finished</source>
-        <translation type="unfinished"></translation>
+        <translation>任务已完成</translation>
     </message>
     <message>
         <source>%1 finished after %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已完成，用时 %2。</translation>
     </message>
     <message>
         <source>Task failed</source>
-        <translation type="unfinished"></translation>
+        <translation>任务失败</translation>
     </message>
     <message>
         <source>%1 stopped: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已停止：%2</translation>
     </message>
 </context>
 <context>
     <name>qcode::OpenAIResponsesStreamDecoder</name>
     <message>
         <source>The provider reported that the response failed without saying why.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商报告响应失败，但未说明原因。</translation>
     </message>
 </context>
 <context>
     <name>qcode::OutputView</name>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>Copy the whole output</source>
-        <translation type="unfinished"></translation>
+        <translation>复制全部输出</translation>
     </message>
     <message numerus="yes">
         <source>… %n earlier line(s) not shown</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… 前面还有 %n 行未显示</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>… %n more line(s) not shown</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… 后面还有 %n 行未显示</numerusform>
         </translation>
     </message>
     <message>
         <source>Show less</source>
-        <translation type="unfinished"></translation>
+        <translation>收起</translation>
     </message>
     <message numerus="yes">
         <source>+%n earlier line(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 行（之前）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>+%n line(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 行</numerusform>
         </translation>
     </message>
 </context>
@@ -3609,592 +3609,594 @@ Click to open</source>
     <name>qcode::PartWriter</name>
     <message>
         <source>Part %1 is a %2 part, which does not stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 是 %2 部分，不支持流式传输。</translation>
     </message>
     <message>
         <source>Part %1 is not streaming.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 未在流式传输。</translation>
     </message>
 </context>
 <context>
     <name>qcode::PermissionCenter</name>
     <message>
         <source>Permission &quot;%1&quot; for %2 was refused: nobody can be asked here (run with --auto-approve to allow it).</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 的权限 &quot;%1&quot; 已被拒绝：此处无人可以询问（使用 --auto-approve 运行以允许）。</translation>
     </message>
     <message>
         <source>The approval for this project could not be saved and lasts only until qcode quits: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存对此项目的批准，它仅在 qcode 退出前有效：%1</translation>
     </message>
 </context>
 <context>
     <name>qcode::PermissionDialog</name>
     <message>
         <source>In a session without a title</source>
-        <translation type="unfinished"></translation>
+        <translation>在无标题的会话中</translation>
     </message>
     <message>
         <source>In session “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>在会话“%1”中</translation>
     </message>
     <message>
         <source>Permission needed</source>
-        <translation type="unfinished"></translation>
+        <translation>需要权限</translation>
     </message>
     <message>
         <source>&amp;Tell the agent what to do instead:</source>
-        <translation type="unfinished"></translation>
+        <translation>告诉智能体改做什么(&amp;T)：</translation>
     </message>
     <message>
         <source>&amp;Send</source>
-        <translation type="unfinished"></translation>
+        <translation>发送(&amp;S)</translation>
     </message>
     <message>
         <source>Allow &amp;once</source>
-        <translation type="unfinished"></translation>
+        <translation>允许一次(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Reject</source>
-        <translation type="unfinished"></translation>
+        <translation>拒绝(&amp;R)</translation>
     </message>
     <message>
         <source>The agent stops and waits for your next message.</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体将停止并等待你的下一条消息。</translation>
     </message>
     <message>
         <source>Until this session ends, without asking:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在本会话结束前，无需询问：
+%1</translation>
     </message>
     <message>
         <source>In every session of this project, without asking; saved, and listed in Settings to take back:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在本项目的所有会话中，无需询问；该选择会被保存，并列在“设置”中以便撤回：
+%1</translation>
     </message>
 </context>
 <context>
     <name>qcode::PermissionsPage</name>
     <message>
         <source>allow</source>
-        <translation type="unfinished"></translation>
+        <translation>允许</translation>
     </message>
     <message>
         <source>Read files</source>
-        <translation type="unfinished"></translation>
+        <translation>读取文件</translation>
     </message>
     <message>
         <source>allow; ask for .env files</source>
-        <translation type="unfinished"></translation>
+        <translation>允许；.env 文件需询问</translation>
     </message>
     <message>
         <source>Change files (edit, write, patch)</source>
-        <translation type="unfinished"></translation>
+        <translation>修改文件（edit、write、patch）</translation>
     </message>
     <message>
         <source>Find files by name</source>
-        <translation type="unfinished">按名称查找文件</translation>
+        <translation>按名称查找文件</translation>
     </message>
     <message>
         <source>Search in files</source>
-        <translation type="unfinished"></translation>
+        <translation>在文件中搜索</translation>
     </message>
     <message>
         <source>List folders</source>
-        <translation type="unfinished"></translation>
+        <translation>列出文件夹</translation>
     </message>
     <message>
         <source>Run shell commands</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 shell 命令</translation>
     </message>
     <message>
         <source>Start subagents</source>
-        <translation type="unfinished"></translation>
+        <translation>启动子智能体</translation>
     </message>
     <message>
         <source>Fetch web pages</source>
-        <translation type="unfinished"></translation>
+        <translation>获取网页</translation>
     </message>
     <message>
         <source>Update the to-do list</source>
-        <translation type="unfinished">更新待办列表</translation>
+        <translation>更新待办列表</translation>
     </message>
     <message>
         <source>Read the to-do list</source>
-        <translation type="unfinished">读取待办列表</translation>
+        <translation>读取待办列表</translation>
     </message>
     <message>
         <source>Ask you questions</source>
-        <translation type="unfinished"></translation>
+        <translation>向你提问</translation>
     </message>
     <message>
         <source>allow for build and plan</source>
-        <translation type="unfinished"></translation>
+        <translation>对 build 和 plan 允许</translation>
     </message>
     <message>
         <source>Touch files outside the project</source>
-        <translation type="unfinished"></translation>
+        <translation>操作项目外部的文件</translation>
     </message>
     <message>
         <source>ask</source>
-        <translation type="unfinished"></translation>
+        <translation>询问</translation>
     </message>
     <message>
         <source>Repeat the same tool call over and over</source>
-        <translation type="unfinished"></translation>
+        <translation>反复进行相同的工具调用</translation>
     </message>
     <message>
         <source>Removed. qcode asks again the next time.</source>
-        <translation type="unfinished"></translation>
+        <translation>已移除。qcode 下次会再次询问。</translation>
     </message>
     <message>
         <source>The answers were not removed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回答未被移除：%1</translation>
     </message>
     <message>
         <source>What the agent may do without asking</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体无需询问即可执行的操作</translation>
     </message>
     <message>
         <source>Default (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认（%1）</translation>
     </message>
     <message>
         <source>Allow</source>
-        <translation type="unfinished"></translation>
+        <translation>允许</translation>
     </message>
     <message>
         <source>Ask</source>
-        <translation type="unfinished"></translation>
+        <translation>询问</translation>
     </message>
     <message>
         <source>Deny</source>
-        <translation type="unfinished"></translation>
+        <translation>拒绝</translation>
     </message>
     <message>
         <source>Permission &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>权限 &quot;%1&quot;</translation>
     </message>
     <message numerus="yes">
         <source>Custom rules (%n pattern(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>自定义规则（%n 个模式）</numerusform>
         </translation>
     </message>
     <message>
         <source>Not saved: %1</source>
-        <translation type="unfinished">未保存：%1</translation>
+        <translation>未保存：%1</translation>
     </message>
     <message>
         <source>Saved: %1 is back to the default.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存：%1 已恢复为默认值。</translation>
     </message>
     <message>
         <source>Saved: %1 is set to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存：%1 已设置为 %2。</translation>
     </message>
     <message>
         <source>Answered &quot;Always&quot; in this project</source>
-        <translation type="unfinished"></translation>
+        <translation>在本项目中回答过“始终允许”的权限</translation>
     </message>
     <message>
         <source>Permission</source>
-        <translation type="unfinished"></translation>
+        <translation>权限</translation>
     </message>
     <message>
         <source>Pattern</source>
-        <translation type="unfinished">模式</translation>
+        <translation>模式</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Open a project to see the answers saved for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开一个项目即可查看为其保存的回答。</translation>
     </message>
     <message>
         <source>No saved answers: qcode asks whenever the rules say so.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有保存的回答：qcode 会在规则要求时询问。</translation>
     </message>
     <message>
         <source>qcode&apos;s engine is not running, so saved answers cannot be changed now.</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 的引擎未运行，因此现在无法更改已保存的回答。</translation>
     </message>
     <message>
         <source>Removing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在移除…</translation>
     </message>
 </context>
 <context>
     <name>qcode::PromptBox</name>
     <message>
         <source>The project&apos;s files could not be listed for @ mentions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出项目文件以供 @ 提及：%1</translation>
     </message>
     <message>
         <source>Ask anything. @ mentions a file or an agent, / runs a command, ! a shell command.</source>
-        <translation type="unfinished"></translation>
+        <translation>随便问。@ 可提及文件或智能体，/ 运行命令，! 运行 shell 命令。</translation>
     </message>
     <message>
         <source>Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; Tab switches the agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Enter 发送，Shift+Enter 换行；上下方向键调出之前的提示词；Tab 切换智能体</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>Stop the agent (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止智能体（%1）</translation>
     </message>
     <message>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>发送</translation>
     </message>
     <message>
         <source>Send (%1 or %2); %3 starts a new line</source>
-        <translation type="unfinished"></translation>
+        <translation>发送（%1 或 %2）；%3 换行</translation>
     </message>
     <message>
         <source>Start a new session</source>
-        <translation type="unfinished"></translation>
+        <translation>开始新会话</translation>
     </message>
     <message>
         <source>Summarize the session to free the model&apos;s context</source>
-        <translation type="unfinished"></translation>
+        <translation>对会话进行摘要，以释放模型的上下文</translation>
     </message>
     <message>
         <source>Undo the last message and the file changes it made</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销上一条消息及其造成的文件更改</translation>
     </message>
     <message>
         <source>Bring back what undo took away</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复撤销所撤回的内容</translation>
     </message>
     <message>
         <source>Export the session as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>将会话导出为 Markdown</translation>
     </message>
     <message>
         <source>Choose the model</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型</translation>
     </message>
     <message>
         <source>Choose the agent</source>
-        <translation type="unfinished"></translation>
+        <translation>选择智能体</translation>
     </message>
     <message>
         <source>Type a shell command after the &quot;!&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在“!”之后输入 shell 命令。</translation>
     </message>
 </context>
 <context>
     <name>qcode::PromptLoop</name>
     <message numerus="yes">
         <source>The conversation still does not fit the model&apos;s context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>经过 %n 次压缩后，对话仍无法放入模型的上下文：仅系统提示词、指令和工具可能就已超出此模型的容量。请选择上下文更大的模型，或移除一些指令文件或工具。</numerusform>
         </translation>
     </message>
     <message>
         <source>Agent not found: &quot;%1&quot;.</source>
-        <translation type="unfinished">未找到智能体：&quot;%1&quot;。</translation>
+        <translation>未找到智能体：&quot;%1&quot;。</translation>
     </message>
     <message>
         <source>Subtasks cannot run here.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处无法运行子任务。</translation>
     </message>
 </context>
 <context>
     <name>qcode::ProviderCall</name>
     <message>
         <source>no network access is available</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用的网络访问</translation>
     </message>
     <message>
         <source>the provider&apos;s answer ended without a result</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商的回答在没有结果的情况下结束了</translation>
     </message>
 </context>
 <context>
     <name>qcode::ProviderConfig</name>
     <message>
         <source>%1 must be a list of strings</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是字符串列表</translation>
     </message>
     <message>
         <source>%1 must be an object</source>
-        <translation type="unfinished">%1 必须是对象</translation>
+        <translation>%1 必须是对象</translation>
     </message>
 </context>
 <context>
     <name>qcode::ProviderKeysBox</name>
     <message>
         <source>Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商</translation>
     </message>
     <message>
         <source>Provider</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥</translation>
     </message>
     <message>
         <source>Save Key</source>
-        <translation type="unfinished"></translation>
+        <translation>保存密钥</translation>
     </message>
     <message>
         <source>Remove Key</source>
-        <translation type="unfinished"></translation>
+        <translation>移除密钥</translation>
     </message>
     <message>
         <source>qcode has no system keychain to keep keys in. Each provider&apos;s key can come from its environment variable instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 没有可用于保存密钥的系统钥匙串。每个提供商的密钥可以改为来自其环境变量。</translation>
     </message>
     <message>
         <source>The system keychain cannot be read: %1 Keys can still come from environment variables.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取系统钥匙串：%1 密钥仍可来自环境变量。</translation>
     </message>
     <message>
         <source>%1 (custom)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（自定义）</translation>
     </message>
     <message>
         <source>Pick a provider to set its key.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个提供商以设置其密钥。</translation>
     </message>
     <message>
         <source>API key for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 API 密钥：</translation>
     </message>
     <message>
         <source>Using %1; a key saved here is used instead</source>
-        <translation type="unfinished"></translation>
+        <translation>正在使用 %1；此处保存的密钥将优先使用</translation>
     </message>
     <message>
         <source>The config&apos;s options.apiKey is used before any key saved here</source>
-        <translation type="unfinished"></translation>
+        <translation>配置中的 options.apiKey 会优先于此处保存的任何密钥</translation>
     </message>
     <message>
         <source>A key is saved; paste a new one to replace it</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存密钥；粘贴新密钥即可替换</translation>
     </message>
     <message>
         <source>Paste the key</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴密钥</translation>
     </message>
     <message>
         <source>Paste the key, or set %1</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴密钥，或设置 %1</translation>
     </message>
     <message>
         <source>Paste the key for %1 first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先粘贴 %1 的密钥。</translation>
     </message>
     <message>
         <source>No system keychain is available.</source>
-        <translation type="unfinished">没有可用的系统钥匙串。</translation>
+        <translation>没有可用的系统钥匙串。</translation>
     </message>
     <message>
         <source>Saving the key for %1 in the system keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在将 %1 的密钥保存到系统钥匙串…</translation>
     </message>
     <message>
         <source>The key for %1 is saved in the system keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的密钥已保存到系统钥匙串。</translation>
     </message>
     <message>
         <source>The key for %1 was not removed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的密钥未被移除：%2</translation>
     </message>
     <message>
         <source>The key for %1 is removed from the system keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的密钥已从系统钥匙串中移除。</translation>
     </message>
 </context>
 <context>
     <name>qcode::ProviderRegistry</name>
     <message>
         <source>No system keychain is available to keep the key in.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用于保存密钥的系统钥匙串。</translation>
     </message>
     <message>
         <source>No system keychain is available.</source>
-        <translation type="unfinished">没有可用的系统钥匙串。</translation>
+        <translation>没有可用的系统钥匙串。</translation>
     </message>
     <message>
         <source>Provider %1 uses the package %2, whose API qcode does not speak; it is left out.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 %1 使用的包 %2 的 API 不受 qcode 支持，已将其排除。</translation>
     </message>
     <message>
         <source>Provider %1 has no usable base URL; set provider.%1.options.baseURL.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 %1 没有可用的基础 URL；请设置 provider.%1.options.baseURL。</translation>
     </message>
     <message>
         <source>The config&apos;s model &quot;%1&quot; is not of the form provider/model.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置中的模型 &quot;%1&quot; 不是 provider/model 形式。</translation>
     </message>
     <message>
         <source>No model provider is set up. Set an API key (for example ANTHROPIC_API_KEY or OPENAI_API_KEY), add a provider to opencode.json, or start a local server such as Ollama.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未设置任何模型提供商。请设置 API 密钥（例如 ANTHROPIC_API_KEY 或 OPENAI_API_KEY），在 opencode.json 中添加提供商，或启动 Ollama 等本地服务器。</translation>
     </message>
     <message>
         <source>The provider %1 offers no models.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 %1 没有提供任何模型。</translation>
     </message>
 </context>
 <context>
     <name>qcode::QuestionCenter</name>
     <message>
         <source>The agent asked &quot;%1&quot;, but nobody can answer questions here; the question was dismissed.</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体提出了问题“%1”，但此处无人可以回答；该问题已被忽略。</translation>
     </message>
 </context>
 <context>
     <name>qcode::QuestionDialog</name>
     <message>
         <source>The agent asks, in a session without a title</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体提问（在无标题的会话中）</translation>
     </message>
     <message>
         <source>The agent asks, in session “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体提问（在会话“%1”中）</translation>
     </message>
     <message>
         <source>A question for you</source>
-        <translation type="unfinished"></translation>
+        <translation>有问题需要你回答</translation>
     </message>
     <message>
         <source>Questions for you</source>
-        <translation type="unfinished"></translation>
+        <translation>有几个问题需要你回答</translation>
     </message>
     <message>
         <source>&amp;Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>忽略(&amp;D)</translation>
     </message>
     <message>
         <source>Leave the questions unanswered; the agent stops and waits for your next message.</source>
-        <translation type="unfinished"></translation>
+        <translation>不回答这些问题；智能体将停止并等待你的下一条消息。</translation>
     </message>
     <message>
         <source>&amp;Back</source>
-        <translation type="unfinished"></translation>
+        <translation>上一步(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Next</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Submit</source>
-        <translation type="unfinished"></translation>
+        <translation>提交(&amp;S)</translation>
     </message>
     <message>
         <source>Question %1</source>
-        <translation type="unfinished"></translation>
+        <translation>问题 %1</translation>
     </message>
     <message>
         <source>%1 ✓</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ✓</translation>
     </message>
 </context>
 <context>
     <name>qcode::QuestionPage</name>
     <message>
         <source>Pick any that apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>可多选。</translation>
     </message>
     <message>
         <source>&amp;Other…</source>
-        <translation type="unfinished"></translation>
+        <translation>其他(&amp;O)…</translation>
     </message>
     <message>
         <source>Your own answer</source>
-        <translation type="unfinished"></translation>
+        <translation>你自己的回答</translation>
     </message>
 </context>
 <context>
     <name>qcode::QueuedPromptRow</name>
     <message>
         <source>Queued</source>
-        <translation type="unfinished"></translation>
+        <translation>已排队</translation>
     </message>
     <message>
         <source>Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑</translation>
     </message>
     <message>
         <source>Edit this queued prompt (F2); Enter saves, Escape cancels</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑此排队的提示词（F2）；Enter 保存，Esc 取消</translation>
     </message>
     <message>
         <source>Remove from the queue (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>从队列中移除（Delete）</translation>
     </message>
     <message>
         <source>Remove from the queue</source>
-        <translation type="unfinished"></translation>
+        <translation>从队列中移除</translation>
     </message>
 </context>
 <context>
     <name>qcode::ReasoningWidget</name>
     <message>
         <source>Show or hide the model&apos;s reasoning</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
         <source>Thinking…</source>
-        <translation type="unfinished"></translation>
+        <translation>思考中…</translation>
     </message>
     <message>
         <source>Thought for %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>已思考 %1 秒</translation>
     </message>
     <message>
         <source>(no reasoning text)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无推理文本）</translation>
     </message>
 </context>
 <context>
     <name>qcode::RetryBanner</name>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>Stop retrying and end this turn (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止重试并结束这一轮（Esc）</translation>
     </message>
     <message>
         <source>The provider did not answer</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商没有响应</translation>
     </message>
     <message numerus="yes">
         <source>%1. Retrying in %n s (attempt %2)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1。%n 秒后重试（第 %2 次）…</numerusform>
         </translation>
     </message>
     <message>
         <source>%1. Retrying now (attempt %2)…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1。正在重试（第 %2 次）…</translation>
     </message>
 </context>
 <context>
     <name>qcode::RevertBanner</name>
     <message>
         <source>Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做</translation>
     </message>
     <message>
         <source>Bring back the next undone prompt and its changes (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复下一条已撤销的提示词及其更改（%1）</translation>
     </message>
     <message numerus="yes">
         <source>%n message(s) undone, and their file changes put back. They are removed for good when you send the next prompt.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已撤销 %n 条消息，其文件更改也已还原。发送下一条提示词时，它们将被永久删除。</numerusform>
         </translation>
     </message>
 </context>
@@ -4202,139 +4204,139 @@ Click to open</source>
     <name>qcode::RunCommand</name>
     <message>
         <source>Unknown agent &quot;%1&quot;. Agents: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的智能体 &quot;%1&quot;。可用的智能体：%2。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a subagent; `qcode run` needs a primary agent: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 是子智能体；`qcode run` 需要主智能体：%2。</translation>
     </message>
     <message>
         <source>Session not found: %1.</source>
-        <translation type="unfinished">未找到会话：%1。</translation>
+        <translation>未找到会话：%1。</translation>
     </message>
     <message>
         <source>No session to continue in %1: run without --continue to start one.</source>
-        <translation type="unfinished">%1 中没有可继续的会话：不加 --continue 运行即可开始新会话。</translation>
+        <translation>%1 中没有可继续的会话：不加 --continue 运行即可开始新会话。</translation>
     </message>
     <message>
         <source>The database could not be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开数据库。</translation>
     </message>
     <message>
         <source>Interrupted.</source>
-        <translation type="unfinished"></translation>
+        <translation>已中断。</translation>
     </message>
 </context>
 <context>
     <name>qcode::SecretLineEdit</name>
     <message>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>显示</translation>
     </message>
     <message>
         <source>Show or hide the key</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏密钥</translation>
     </message>
     <message>
         <source>Hide</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏</translation>
     </message>
 </context>
 <context>
     <name>qcode::SessionController</name>
     <message>
         <source>Open a project folder first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先打开一个项目文件夹。</translation>
     </message>
     <message>
         <source>The request this step answered is no longer there to send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>此步骤所回答的请求已不存在，无法再次发送。</translation>
     </message>
     <message>
         <source>Nothing to undo.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可撤销的内容。</translation>
     </message>
     <message>
         <source>Nothing to redo.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可重做的内容。</translation>
     </message>
 </context>
 <context>
     <name>qcode::SessionPane</name>
     <message>
         <source>No session open</source>
-        <translation type="unfinished"></translation>
+        <translation>未打开会话</translation>
     </message>
     <message>
         <source>New session</source>
-        <translation type="unfinished"></translation>
+        <translation>新会话</translation>
     </message>
     <message>
         <source>%1
 %2</source>
-        <translation type="unfinished">%1 秒 {1
-%2?}</translation>
+        <translation>%1
+%2</translation>
     </message>
 </context>
 <context>
     <name>qcode::SessionSidebar</name>
     <message>
         <source>Search sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索会话</translation>
     </message>
     <message>
         <source>Filter the sessions by title (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>按标题筛选会话（%1）</translation>
     </message>
     <message>
         <source>New</source>
-        <translation type="unfinished">新建</translation>
+        <translation>新建</translation>
     </message>
     <message>
         <source>Start a new session (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>开始新会话（%1）</translation>
     </message>
     <message>
         <source>Delete Session</source>
-        <translation type="unfinished"></translation>
+        <translation>删除会话</translation>
     </message>
     <message>
         <source>Delete “%1”?</source>
-        <translation type="unfinished"></translation>
+        <translation>删除“%1”？</translation>
     </message>
     <message numerus="yes">
         <source>Its messages and its %n subagent session(s) are deleted too. This cannot be undone.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>其消息和 %n 个子智能体会话也将被删除。此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
         <source>Its messages are deleted too. This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>其消息也将被删除。此操作无法撤销。</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Fork</source>
-        <translation type="unfinished"></translation>
+        <translation>分叉(&amp;F)</translation>
     </message>
     <message>
         <source>A copy of the whole session, to try another way</source>
-        <translation type="unfinished"></translation>
+        <translation>整个会话的副本，用于尝试另一种做法</translation>
     </message>
     <message>
         <source>&amp;Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除(&amp;D)…</translation>
     </message>
 </context>
 <context>
@@ -4342,106 +4344,107 @@ Click to open</source>
     <message>
         <source>%1
 Created %2, last active %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+创建于 %2，最后活动于 %3</translation>
     </message>
     <message>
         <source>Waiting for your answer</source>
-        <translation type="unfinished"></translation>
+        <translation>等待你的回答</translation>
     </message>
     <message>
         <source>Working…</source>
-        <translation type="unfinished"></translation>
+        <translation>工作中…</translation>
     </message>
 </context>
 <context>
     <name>qcode::SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>Providers</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商</translation>
     </message>
     <message>
         <source>General</source>
-        <translation type="unfinished"></translation>
+        <translation>常规</translation>
     </message>
     <message>
         <source>Permissions</source>
-        <translation type="unfinished"></translation>
+        <translation>权限</translation>
     </message>
     <message>
         <source>Data</source>
-        <translation type="unfinished"></translation>
+        <translation>数据</translation>
     </message>
     <message>
         <source>Providers, models and permissions are saved to %1; qcode reads them when it starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商、模型和权限保存在 %1 中；qcode 启动时读取它们。</translation>
     </message>
 </context>
 <context>
     <name>qcode::SseReader</name>
     <message>
         <source>The provider sent a line longer than %1 bytes; the stream was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发送的某一行超过 %1 字节；数据流已停止。</translation>
     </message>
     <message>
         <source>The provider sent an event larger than %1 bytes; the stream was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发送的某个事件超过 %1 字节；数据流已停止。</translation>
     </message>
 </context>
 <context>
     <name>qcode::TodoPanel</name>
     <message>
         <source>Show or hide the agent&apos;s plan</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏智能体的计划</translation>
     </message>
     <message>
         <source>%1 · priority %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 优先级 %2</translation>
     </message>
     <message>
         <source>Plan: %1 of %2 done</source>
-        <translation type="unfinished"></translation>
+        <translation>计划：已完成 %1/%2</translation>
     </message>
 </context>
 <context>
     <name>qcode::ToolCard</name>
     <message>
         <source>Proposed change: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>拟议的更改：%1</translation>
     </message>
     <message>
         <source>Stopped before it finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>在完成之前已停止。</translation>
     </message>
 </context>
 <context>
     <name>qcode::ToolCardHeader</name>
     <message>
         <source>Press Space to show or hide the details</source>
-        <translation type="unfinished"></translation>
+        <translation>按空格键显示或隐藏详细信息</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开</translation>
     </message>
     <message>
         <source>Open the subagent&apos;s session</source>
-        <translation type="unfinished"></translation>
+        <translation>打开子智能体的会话</translation>
     </message>
 </context>
 <context>
     <name>qcode::UserTextWidget</name>
     <message>
         <source>Show less</source>
-        <translation type="unfinished"></translation>
+        <translation>收起</translation>
     </message>
     <message numerus="yes">
         <source>+%n line(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>+%n 行</numerusform>
         </translation>
     </message>
 </context>
