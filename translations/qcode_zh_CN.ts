@@ -2,369 +2,875 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>Run a command</source>
+        <translation>运行命令</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation>读取文件</translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>from line %1</source>
+        <translation>从第 %1 行起</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read %1</source>
+        <translation>读取 %1</translation>
+    </message>
+    <message>
+        <source>Write a file</source>
+        <translation>写入文件</translation>
+    </message>
+    <message>
+        <source>new file</source>
+        <translation>新文件</translation>
+    </message>
+    <message>
+        <source>Write %1</source>
+        <translation>写入 %1</translation>
+    </message>
+    <message>
+        <source>Edit a file</source>
+        <translation>编辑文件</translation>
+    </message>
+    <message>
+        <source>every occurrence</source>
+        <translation>所有匹配项</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Apply a patch</source>
+        <translation>应用补丁</translation>
+    </message>
+    <message>
+        <source>Patch %1</source>
+        <translation>修补 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch %n file(s)</source>
+        <translation>
+            <numerusform>修补 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>（位于 %1）</translation>
+    </message>
+    <message>
+        <source>Find files</source>
+        <translation>查找文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>first %n file(s)</source>
+        <translation>
+            <numerusform>前 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Find files %1</source>
+        <translation>查找文件 %1</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 处匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search for %1</source>
+        <translation>搜索 %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>在 %1 中</translation>
+    </message>
+    <message>
+        <source>List a folder</source>
+        <translation>列出文件夹</translation>
+    </message>
+    <message>
+        <source>List the project folder</source>
+        <translation>列出项目文件夹</translation>
+    </message>
+    <message>
+        <source>List %1</source>
+        <translation>列出 %1</translation>
+    </message>
+    <message>
+        <source>Fetch a web page</source>
+        <translation>获取网页</translation>
+    </message>
+    <message>
+        <source>Fetch %1</source>
+        <translation>获取 %1</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation>任务：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n done</source>
+        <translation>
+            <numerusform>已完成 %1/%n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ask a question</source>
+        <translation>提问</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ask %n question(s)</source>
+        <translation>
+            <numerusform>提出 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Invalid tool call</source>
+        <translation>无效的工具调用</translation>
+    </message>
+    <message>
+        <source>Invalid call of %1</source>
+        <translation>对 %1 的调用无效</translation>
+    </message>
+    <message>
+        <source>Unnamed tool</source>
+        <translation>未命名工具</translation>
+    </message>
+</context>
+<context>
     <name>AgentConfig</name>
     <message>
         <source>true/false</source>
-        <translation type="unfinished"></translation>
+        <translation>true/false</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>文本</translation>
     </message>
     <message>
         <source>a list</source>
-        <translation type="unfinished"></translation>
+        <translation>列表</translation>
     </message>
     <message>
         <source>a map</source>
-        <translation type="unfinished"></translation>
+        <translation>映射</translation>
     </message>
     <message>
         <source>nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>空值</translation>
     </message>
     <message>
         <source>%1: agent &quot;%2&quot;: &quot;%3&quot; %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：智能体 &quot;%2&quot;：&quot;%3&quot; %4。</translation>
     </message>
     <message>
         <source>must be text, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是文本，而不是%1</translation>
     </message>
     <message>
         <source>must be a number, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是数字，而不是%1</translation>
     </message>
     <message>
         <source>must be true or false, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 true 或 false，而不是%1</translation>
     </message>
     <message>
         <source>must be a whole number of at least 1, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是不小于 1 的整数，而不是%1</translation>
     </message>
     <message>
         <source>must not be empty</source>
-        <translation type="unfinished"></translation>
+        <translation>不能为空</translation>
     </message>
     <message>
         <source>must be written &quot;provider/model&quot;, such as &quot;anthropic/claude-sonnet-4-5&quot;; &quot;%1&quot; is not</source>
-        <translation type="unfinished"></translation>
+        <translation>必须写成 &quot;provider/model&quot; 形式，例如 &quot;anthropic/claude-sonnet-4-5&quot;；&quot;%1&quot; 不符合</translation>
     </message>
     <message>
         <source>must be &quot;primary&quot;, &quot;subagent&quot; or &quot;all&quot;, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 &quot;primary&quot;、&quot;subagent&quot; 或 &quot;all&quot;，而不是 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>must be a colour such as &quot;#FF5733&quot; or one of %1, not &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是颜色（例如 &quot;#FF5733&quot;）或 %1 之一，而不是 &quot;%2&quot;</translation>
     </message>
     <message>
         <source>must be a map, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是映射，而不是%1</translation>
     </message>
     <message>
         <source>must be a map of tool names to true or false, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是工具名到 true 或 false 的映射，而不是%1</translation>
     </message>
     <message>
         <source>must map each tool to true or false; &quot;%1&quot; is %2</source>
-        <translation type="unfinished"></translation>
+        <translation>必须将每个工具映射为 true 或 false；&quot;%1&quot; 是%2</translation>
     </message>
     <message>
         <source>must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须是 &quot;allow&quot;、&quot;ask&quot;、&quot;deny&quot; 或由它们组成的映射，而不是%1</translation>
     </message>
     <message>
         <source>agent &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>智能体 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
     <name>AgentRegistry</name>
     <message>
         <source>OPENCODE_PERMISSION is not valid JSON (%1); it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>OPENCODE_PERMISSION 不是有效的 JSON（%1），已忽略。</translation>
     </message>
     <message>
         <source>config: &quot;tools&quot; must be a map of tool names to true or false; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：&quot;tools&quot; 必须是工具名到 true 或 false 的映射，已忽略。</translation>
     </message>
     <message>
         <source>config</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>config: &quot;%1&quot; must be a map of agent names to their settings; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：&quot;%1&quot; 必须是智能体名称到其设置的映射，已忽略。</translation>
     </message>
     <message>
         <source>config: %1.%2 must be a map of settings; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：%1.%2 必须是设置的映射，已忽略。</translation>
     </message>
     <message>
         <source>%1: the settings for the built-in agent &quot;%2&quot; are ignored except its permission rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：内置智能体 &quot;%2&quot; 的设置除权限规则外均被忽略。</translation>
     </message>
     <message>
         <source>%1: the agent &quot;%2&quot; is skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已跳过智能体 &quot;%2&quot;。</translation>
     </message>
     <message>
         <source>config: &quot;default_agent&quot; must be an agent name; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置：&quot;default_agent&quot; 必须是智能体名称，已忽略。</translation>
     </message>
     <message>
         <source>default agent &quot;%1&quot; not found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到默认智能体 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>default agent &quot;%1&quot; is a subagent</source>
-        <translation type="unfinished"></translation>
+        <translation>默认智能体 &quot;%1&quot; 是子智能体</translation>
     </message>
     <message>
         <source>default agent &quot;%1&quot; is hidden</source>
-        <translation type="unfinished"></translation>
+        <translation>默认智能体 &quot;%1&quot; 已隐藏</translation>
     </message>
     <message>
         <source>no primary visible agent found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到可见的主智能体</translation>
     </message>
 </context>
 <context>
     <name>AnthropicRequestBuilder</name>
     <message>
         <source>Anthropic models read JPEG, PNG, GIF and WebP images; &quot;%1&quot; is %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 模型可读取 JPEG、PNG、GIF 和 WebP 图片；&quot;%1&quot; 是 %2。</translation>
     </message>
     <message>
         <source>Anthropic models cannot read &quot;%1&quot; (%2); attach an image, a PDF or text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 模型无法读取 &quot;%1&quot;（%2）；请附加图片、PDF 或文本。</translation>
     </message>
     <message>
         <source>Anthropic takes system instructions only before the conversation; a system message arrived after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 只接受位于对话之前的系统指令；但对话之后出现了一条系统消息。</translation>
     </message>
     <message>
         <source>There is no message left to send to Anthropic once empty text is removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>移除空文本后，没有可发送给 Anthropic 的消息。</translation>
     </message>
     <message>
         <source>Anthropic needs a thinking budget of at least %1 tokens; %2 was asked for.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic 要求思考预算至少为 %1 个 token；请求的是 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>ApplyPatchTool</name>
+    <message>
+        <source>apply_patch verification failed: %1</source>
+        <translation>apply_patch 校验失败：%1</translation>
+    </message>
+    <message>
+        <source>patchText is required</source>
+        <translation>必须提供 patchText</translation>
+    </message>
+    <message>
+        <source>patch rejected: empty patch</source>
+        <translation>补丁被拒绝：补丁为空</translation>
+    </message>
+    <message>
+        <source>no hunks found</source>
+        <translation>未找到补丁块（hunk）</translation>
+    </message>
+    <message>
+        <source>Cannot add %1: it is a directory</source>
+        <translation>无法添加 %1：它是一个目录</translation>
+    </message>
+    <message>
+        <source>Failed to read file to update: %1</source>
+        <translation>读取待更新的文件失败：%1</translation>
+    </message>
+    <message>
+        <source>Cannot move to %1: it is a directory</source>
+        <translation>无法移动到 %1：它是一个目录</translation>
+    </message>
+    <message>
+        <source>Failed to read file to delete: %1</source>
+        <translation>读取待删除的文件失败：%1</translation>
+    </message>
+    <message>
+        <source>No file was changed.</source>
+        <translation>没有文件被修改。</translation>
+    </message>
+    <message>
+        <source>These changes were applied before it:
+%1</source>
+        <translation>在此之前已应用以下更改：
+%1</translation>
+    </message>
+    <message>
+        <source>apply_patch failed: %1
+%2</source>
+        <translation>apply_patch 失败：%1
+%2</translation>
+    </message>
+    <message>
+        <source>Success. Updated the following files:
+%1</source>
+        <translation>成功。已更新以下文件：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentIntake</name>
+    <message>
+        <source>%1 is not a file on this computer; only local files and folders can be attached.</source>
+        <translation>%1 不是本机上的文件；只能附加本地文件和文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (it may have been moved or deleted).</source>
+        <translation>%1 不存在（可能已被移动或删除）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: you do not have permission to open it.</source>
+        <translation>无法读取 %1：你没有打开它的权限。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; images can be at most %3 MB.</source>
+        <translation>%1 大小为 %2 MB；图片最大为 %3 MB。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MB; attached documents can be at most %3 MB.</source>
+        <translation>%1 大小为 %2 MB；附加的文档最大为 %3 MB。</translation>
+    </message>
+    <message>
+        <source>The pasted image could not be read.</source>
+        <translation>无法读取粘贴的图片。</translation>
+    </message>
+    <message>
+        <source>The pasted image could not be converted to PNG.</source>
+        <translation>无法将粘贴的图片转换为 PNG。</translation>
+    </message>
+    <message>
+        <source>The pasted image is %1 MB as PNG; images can be at most %2 MB.</source>
+        <translation>粘贴的图片转为 PNG 后为 %1 MB；图片最大为 %2 MB。</translation>
+    </message>
+    <message>
+        <source>Pasted image %1 × %2</source>
+        <translation>粘贴的图片 %1 × %2</translation>
+    </message>
+</context>
+<context>
+    <name>BashTool</name>
+    <message>
+        <source>command is required</source>
+        <translation>必须提供 command</translation>
+    </message>
+    <message>
+        <source>Invalid timeout value: %1. Timeout must be a positive number.</source>
+        <translation>无效的超时值：%1。超时必须为正数。</translation>
+    </message>
+    <message>
+        <source>workdir %1 is not a directory</source>
+        <translation>workdir %1 不是目录</translation>
+    </message>
+    <message>
+        <source>bash tool terminated command after exceeding timeout %1 ms</source>
+        <translation>命令超过超时时间 %1 毫秒，bash 工具已将其终止</translation>
+    </message>
+    <message>
+        <source>User aborted the command</source>
+        <translation>用户中止了命令</translation>
+    </message>
+</context>
+<context>
+    <name>CommandPrompt</name>
+    <message>
+        <source>Agent not found: &quot;%1&quot;.</source>
+        <translation>未找到智能体：&quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>Available agents: %1</source>
+        <translation>可用的智能体：%1</translation>
+    </message>
+    <message>
+        <source>Command not found: &quot;%1&quot;.</source>
+        <translation>未找到命令：&quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>Available commands: %1</source>
+        <translation>可用的命令：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CommandRegistry</name>
+    <message>
+        <source>&quot;%1&quot; must be text</source>
+        <translation>&quot;%1&quot; 必须是文本</translation>
+    </message>
+    <message>
+        <source>&quot;model&quot; must be of the form provider/model</source>
+        <translation>&quot;model&quot; 必须是 provider/model 形式</translation>
+    </message>
+    <message>
+        <source>&quot;subtask&quot; must be true or false</source>
+        <translation>&quot;subtask&quot; 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>%1: command.%2 must be a map of settings; it is skipped.</source>
+        <translation>%1：command.%2 必须是设置的映射，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1: command.%2 has no &quot;template&quot; text; it is skipped.</source>
+        <translation>%1：command.%2 没有 &quot;template&quot; 文本，已跳过。</translation>
+    </message>
+    <message>
+        <source>config: &quot;command&quot; must be a map of command names to their settings; it is ignored.</source>
+        <translation>配置：&quot;command&quot; 必须是命令名称到其设置的映射，已忽略。</translation>
+    </message>
+    <message>
+        <source>The command file could not be loaded: %1</source>
+        <translation>无法加载命令文件：%1</translation>
+    </message>
+    <message>
+        <source>%1: the command &quot;%2&quot; is skipped: %3.</source>
+        <translation>%1：已跳过命令 &quot;%2&quot;：%3。</translation>
+    </message>
+</context>
+<context>
+    <name>CompatibleProvider</name>
+    <message>
+        <source>Give the provider an id, such as “my-server”; models are then named my-server/&lt;model&gt;.</source>
+        <translation>请为提供商指定一个 ID，例如“my-server”；其模型将命名为 my-server/&lt;model&gt;。</translation>
+    </message>
+    <message>
+        <source>The provider id “%1” may use only letters, digits, dots, dashes and underscores, and must start with a letter or digit.</source>
+        <translation>提供商 ID“%1”只能包含字母、数字、点、短横线和下划线，且必须以字母或数字开头。</translation>
+    </message>
+    <message>
+        <source>List at least one model id the server offers; a provider without models is not offered.</source>
+        <translation>请至少列出一个服务器提供的模型 ID；没有模型的提供商不会出现在可选列表中。</translation>
+    </message>
+    <message>
+        <source>The model id “%1” must not be empty or contain spaces.</source>
+        <translation>模型 ID“%1”不能为空，也不能包含空格。</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s base URL, such as http://127.0.0.1:8000/v1.</source>
+        <translation>请输入服务器的基础 URL，例如 http://127.0.0.1:8000/v1。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a usable base URL; it must start with http:// or https:// and name a host, such as http://127.0.0.1:8000/v1.</source>
+        <translation>“%1”不是可用的基础 URL；它必须以 http:// 或 https:// 开头并包含主机名，例如 http://127.0.0.1:8000/v1。</translation>
+    </message>
+</context>
+<context>
+    <name>CompletionRanking</name>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>subagent</source>
+        <translation>子智能体</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
     <name>Config</name>
     <message>
         <source>The config key &quot;%1&quot; must be a &quot;provider/model&quot; string; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置项 &quot;%1&quot; 必须是 &quot;provider/model&quot; 形式的字符串，已忽略。</translation>
     </message>
     <message>
         <source>The config key &quot;%1&quot; must be a list of provider ids; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置项 &quot;%1&quot; 必须是提供商 ID 列表，已忽略。</translation>
     </message>
     <message>
         <source>The config entry provider.%1 must be an object; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置条目 provider.%1 必须是对象，已忽略。</translation>
     </message>
     <message>
         <source>The config key &quot;provider&quot; must be an object; it is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置项 &quot;provider&quot; 必须是对象，已忽略。</translation>
     </message>
 </context>
 <context>
     <name>ConfigLoader</name>
     <message>
         <source>%1: cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取：%2</translation>
     </message>
     <message>
         <source>%1: the config file named by the environment does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：环境变量指定的配置文件不存在</translation>
     </message>
 </context>
 <context>
     <name>ConfigSubstitution</name>
     <message>
         <source>%1: bad file reference &quot;%2&quot;: %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：错误的文件引用 &quot;%2&quot;：%3 %4</translation>
     </message>
     <message>
         <source>cannot be read (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取（%1）</translation>
     </message>
     <message>
         <source>does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>不存在</translation>
     </message>
 </context>
 <context>
     <name>DataUrl</name>
     <message>
         <source>This is not a data URL: it does not start with &quot;data:&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是 data URL：它不以 &quot;data:&quot; 开头。</translation>
     </message>
     <message>
         <source>The data URL has no comma before its contents.</source>
-        <translation type="unfinished"></translation>
+        <translation>data URL 的内容之前缺少逗号。</translation>
     </message>
     <message>
         <source>The data URL&apos;s base64 contents are broken.</source>
-        <translation type="unfinished"></translation>
+        <translation>data URL 的 base64 内容已损坏。</translation>
     </message>
     <message>
         <source>The data URL has a broken escape at character %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>data URL 在第 %1 个字符处有损坏的转义序列。</translation>
+    </message>
+</context>
+<context>
+    <name>EditReplacers</name>
+    <message>
+        <source>No changes to apply: oldString and newString are identical.</source>
+        <translation>无需修改：oldString 与 newString 相同。</translation>
+    </message>
+    <message>
+        <source>Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.</source>
+        <translation>在文件中找不到 oldString。它必须完全匹配，包括空白、缩进和换行符。</translation>
+    </message>
+    <message>
+        <source>Found multiple matches for oldString. Provide more surrounding context to make the match unique.</source>
+        <translation>找到多处与 oldString 匹配的内容。请提供更多上下文，使匹配唯一。</translation>
+    </message>
+</context>
+<context>
+    <name>EditTool</name>
+    <message>
+        <source>filePath is required</source>
+        <translation>必须提供 filePath</translation>
+    </message>
+    <message>
+        <source>oldString and newString must be strings</source>
+        <translation>oldString 和 newString 必须是字符串</translation>
+    </message>
+    <message>
+        <source>No changes to apply: oldString and newString are identical.</source>
+        <translation>无需修改：oldString 与 newString 相同。</translation>
+    </message>
+    <message>
+        <source>Path is a directory, not a file: %1</source>
+        <translation>路径是目录而不是文件：%1</translation>
+    </message>
+    <message>
+        <source>File %1 not found</source>
+        <translation>未找到文件 %1</translation>
+    </message>
+    <message>
+        <source>Cannot edit %1: it is not a regular file</source>
+        <translation>无法编辑 %1：它不是普通文件</translation>
+    </message>
+    <message>
+        <source>File %1 has been modified since it was last read.
+
+Please read the file again before modifying it.</source>
+        <translation>文件 %1 在上次读取后已被修改。
+
+请在修改前重新读取该文件。</translation>
+    </message>
+    <message>
+        <source>Edit applied successfully.</source>
+        <translation>编辑已成功应用。</translation>
     </message>
 </context>
 <context>
     <name>FileReader</name>
     <message>
         <source>offset must be greater than or equal to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>offset 必须大于或等于 1</translation>
     </message>
     <message>
         <source>limit must be greater than or equal to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>limit 必须大于或等于 1</translation>
     </message>
     <message>
         <source>filePath must name a file or directory</source>
-        <translation type="unfinished"></translation>
+        <translation>filePath 必须指向文件或目录</translation>
     </message>
     <message>
         <source>Cannot read %1: it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：它不是普通文件</translation>
     </message>
     <message>
         <source>Cannot read binary file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取二进制文件：%1</translation>
     </message>
     <message>
         <source>File not found: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到文件：%1</translation>
     </message>
     <message>
         <source>File not found: %1
 
 Did you mean one of these?
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到文件：%1
+
+你是否要找以下文件之一？
+%2</translation>
     </message>
     <message>
         <source>Cannot list %1: permission denied</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出 %1：权限被拒绝</translation>
     </message>
     <message>
         <source>%1 is too large to attach (%2 MB; the limit is %3 MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 太大，无法附加（%2 MB；上限为 %3 MB）</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Offset %1 is out of range for this file (%2 lines)</source>
-        <translation type="unfinished"></translation>
+        <translation>偏移量 %1 超出此文件的范围（共 %2 行）</translation>
+    </message>
+</context>
+<context>
+    <name>FileSearch</name>
+    <message>
+        <source>ripgrep failed to start: %1</source>
+        <translation>ripgrep 启动失败：%1</translation>
+    </message>
+    <message>
+        <source>The search was stopped.</source>
+        <translation>搜索已停止。</translation>
+    </message>
+    <message>
+        <source>ripgrep failed: it crashed</source>
+        <translation>ripgrep 失败：进程崩溃</translation>
+    </message>
+    <message>
+        <source>ripgrep (rg) is not installed</source>
+        <translation>未安装 ripgrep (rg)</translation>
+    </message>
+    <message>
+        <source>Invalid regular expression %1: %2 at offset %3</source>
+        <translation>无效的正则表达式 %1：%2（位于偏移量 %3）</translation>
+    </message>
+    <message>
+        <source>ripgrep failed: %1</source>
+        <translation>ripgrep 失败：%1</translation>
+    </message>
+    <message>
+        <source>ripgrep failed with exit code %1: %2</source>
+        <translation>ripgrep 失败，退出码 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>FileTimes</name>
+    <message>
+        <source>You must read file %1 before overwriting it. Use the Read tool first</source>
+        <translation>覆盖文件 %1 之前必须先读取它。请先使用 Read 工具</translation>
+    </message>
+    <message>
+        <source>File %1 has been modified since it was last read.
+Last modification: %2
+Last read: %3
+
+Please read the file again before modifying it.</source>
+        <translation>文件 %1 在上次读取后已被修改。
+上次修改：%2
+上次读取：%3
+
+请在修改前重新读取该文件。</translation>
     </message>
 </context>
 <context>
     <name>FrontMatter</name>
     <message>
         <source>%1:1: the front matter that starts here is never closed by a &quot;---&quot; line</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:1：从此处开始的 front matter 没有以 &quot;---&quot; 行结束</translation>
     </message>
     <message>
         <source>%1:2: the front matter must be &quot;key: value&quot; lines</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:2：front matter 必须由 &quot;key: value&quot; 行组成</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not UTF-8 text</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 UTF-8 文本</translation>
     </message>
 </context>
 <context>
     <name>GeminiRequestBuilder</name>
     <message>
         <source>Gemini takes system instructions only before the conversation; a system message arrived after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemini 只接受位于对话之前的系统指令；但对话之后出现了一条系统消息。</translation>
     </message>
     <message>
         <source>There is no message left to send to Gemini once empty text is removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>移除空文本后，没有可发送给 Gemini 的消息。</translation>
+    </message>
+</context>
+<context>
+    <name>GitProcess</name>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 crashed.</source>
+        <translation>%1 %2 崩溃了。</translation>
     </message>
 </context>
 <context>
     <name>JsoncParser</name>
     <message>
         <source>%1:%2:%3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2:%3: %4</translation>
     </message>
     <message>
         <source>a /* comment is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>/* 注释没有闭合</translation>
     </message>
     <message>
         <source>the configuration must be a JSON object { … }</source>
-        <translation type="unfinished"></translation>
+        <translation>配置必须是一个 JSON 对象 { … }</translation>
     </message>
 </context>
 <context>
     <name>KeychainSecretStore</name>
     <message>
         <source>The system keychain did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>系统钥匙串未能及时响应。</translation>
     </message>
     <message>
         <source>Could not read the key for %1 from the system keychain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从系统钥匙串读取 %1 的密钥：%2</translation>
     </message>
     <message>
         <source>Could not store the key for %1 in the system keychain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将 %1 的密钥存入系统钥匙串：%2</translation>
     </message>
     <message>
         <source>Could not remove the key for %1 from the system keychain: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法从系统钥匙串中移除 %1 的密钥：%2</translation>
     </message>
 </context>
 <context>
     <name>MarkdownAgents</name>
     <message>
         <source>The agent file could not be loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载智能体文件：%1</translation>
     </message>
 </context>
 <context>
     <name>MessageErrors</name>
     <message>
         <source>The answer was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>回答已停止。</translation>
     </message>
     <message>
         <source>HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1</translation>
     </message>
     <message>
         <source>HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1：%2</translation>
     </message>
     <message numerus="yes">
         <source>The provider failed %n time(s) in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>提供商连续失败 %n 次，qcode 已停止重试（最后的错误：%1）。请稍后再试，或选择其他模型。</numerusform>
         </translation>
     </message>
 </context>
@@ -372,826 +878,3574 @@ Did you mean one of these?
     <name>ModelCatalogue</name>
     <message>
         <source>The bundled model catalogue %1 is missing from this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>此构建中缺少内置的模型目录 %1。</translation>
     </message>
     <message>
         <source>%1 is not a JSON object (%2 at byte %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 JSON 对象（%2，位于第 %3 字节）。</translation>
     </message>
     <message>
         <source>%1 has no &quot;providers&quot; object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 &quot;providers&quot; 对象。</translation>
     </message>
     <message>
         <source>%1: provider %2 must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2 必须是对象。</translation>
     </message>
     <message>
         <source>%1: provider %2: %3 must be a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2：%3 必须是字符串。</translation>
     </message>
     <message>
         <source>%1: provider %2: env must be a list of variable names.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2：env 必须是变量名列表。</translation>
     </message>
     <message>
         <source>%1: provider %2: models must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：提供商 %2：models 必须是对象。</translation>
     </message>
     <message>
         <source>%1: model %2/%3 must be an object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：模型 %2/%3 必须是对象。</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>config</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
 </context>
 <context>
     <name>ModelInfo</name>
     <message>
         <source>%1 must be a number of at least 0</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是不小于 0 的数字</translation>
     </message>
     <message>
         <source>%1 must be a whole number of tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是整数个 token</translation>
     </message>
     <message>
         <source>%1 must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是 true 或 false</translation>
     </message>
     <message>
         <source>%1 must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是字符串</translation>
     </message>
     <message>
         <source>%1 must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是对象</translation>
     </message>
     <message>
         <source>status must be alpha, beta or deprecated</source>
-        <translation type="unfinished"></translation>
+        <translation>status 必须是 alpha、beta 或 deprecated</translation>
     </message>
     <message>
         <source>modalities.input must be a list of strings</source>
-        <translation type="unfinished"></translation>
+        <translation>modalities.input 必须是字符串列表</translation>
     </message>
     <message>
         <source>headers.%1 must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>headers.%1 必须是字符串</translation>
     </message>
     <message>
         <source>limit.input must not exceed limit.context</source>
-        <translation type="unfinished"></translation>
+        <translation>limit.input 不能超过 limit.context</translation>
     </message>
     <message>
         <source>Model %1/%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 %1/%2：%3</translation>
     </message>
 </context>
 <context>
     <name>OpenAIChatRequestBuilder</name>
     <message>
         <source>The Chat Completions API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chat Completions API 无法接收 &quot;%1&quot;（%2）；请附加图片或 PDF。</translation>
     </message>
 </context>
 <context>
     <name>OpenAIResponsesRequestBuilder</name>
     <message>
         <source>The Responses API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
-        <translation type="unfinished"></translation>
+        <translation>Responses API 无法接收 &quot;%1&quot;（%2）；请附加图片或 PDF。</translation>
+    </message>
+</context>
+<context>
+    <name>PatchFormat</name>
+    <message>
+        <source>Invalid patch format: missing Begin/End markers</source>
+        <translation>无效的补丁格式：缺少 Begin/End 标记</translation>
+    </message>
+    <message>
+        <source>Failed to find context &apos;%1&apos; in %2</source>
+        <translation>在 %2 中找不到上下文 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Failed to find expected lines in %1:
+%2</source>
+        <translation>在 %1 中找不到预期的行：
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionDescription</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every file edit</source>
+        <translation>所有文件编辑</translation>
+    </message>
+    <message>
+        <source>reading any file</source>
+        <translation>读取任意文件</translation>
+    </message>
+    <message>
+        <source>finding any files</source>
+        <translation>查找任意文件</translation>
+    </message>
+    <message>
+        <source>searching any file contents</source>
+        <translation>搜索任意文件内容</translation>
+    </message>
+    <message>
+        <source>listing any folder</source>
+        <translation>列出任意文件夹</translation>
+    </message>
+    <message>
+        <source>fetching any web page</source>
+        <translation>获取任意网页</translation>
+    </message>
+    <message>
+        <source>starting any subagent</source>
+        <translation>启动任意子智能体</translation>
+    </message>
+    <message>
+        <source>updating the to-do list</source>
+        <translation>更新待办列表</translation>
+    </message>
+    <message>
+        <source>reading the to-do list</source>
+        <translation>读取待办列表</translation>
+    </message>
+    <message>
+        <source>every “%1” request</source>
+        <translation>所有“%1”请求</translation>
+    </message>
+    <message>
+        <source>Run a command</source>
+        <translation>运行命令</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Edit a file</source>
+        <translation>编辑文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Edit %n files</source>
+        <translation>
+            <numerusform>编辑 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <source>Run a command that reaches outside the project</source>
+        <translation>运行会访问项目外部的命令</translation>
+    </message>
+    <message>
+        <source>Folders outside the project</source>
+        <translation>项目外部的文件夹</translation>
+    </message>
+    <message>
+        <source>Access a folder outside the project</source>
+        <translation>访问项目外部的文件夹</translation>
+    </message>
+    <message>
+        <source>Access a file outside the project</source>
+        <translation>访问项目外部的文件</translation>
+    </message>
+    <message>
+        <source>Outside the project</source>
+        <translation>项目外部</translation>
+    </message>
+    <message>
+        <source>Find files by name</source>
+        <translation>按名称查找文件</translation>
+    </message>
+    <message>
+        <source>Search file contents</source>
+        <translation>搜索文件内容</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>In folder</source>
+        <translation>所在文件夹</translation>
+    </message>
+    <message>
+        <source>In files named</source>
+        <translation>文件名匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>The agent repeated the same call %n times (doom loop)</source>
+        <translation>
+            <numerusform>智能体已重复同一调用 %n 次（死循环）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It may be stuck. Allow it to go on with the same call, or tell it what to do instead.</source>
+        <translation>它可能卡住了。你可以允许它继续执行同一调用，或者告诉它改做什么。</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation>读取文件</translation>
+    </message>
+    <message>
+        <source>List a folder</source>
+        <translation>列出文件夹</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Fetch a web page</source>
+        <translation>获取网页</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Search the web</source>
+        <translation>搜索网络</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Search for code on the web</source>
+        <translation>在网络上搜索代码</translation>
+    </message>
+    <message>
+        <source>Start a subagent</source>
+        <translation>启动子智能体</translation>
+    </message>
+    <message>
+        <source>Subagent</source>
+        <translation>子智能体</translation>
+    </message>
+    <message>
+        <source>Load a skill</source>
+        <translation>加载技能</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Update the to-do list</source>
+        <translation>更新待办列表</translation>
+    </message>
+    <message>
+        <source>Read the to-do list</source>
+        <translation>读取待办列表</translation>
+    </message>
+    <message>
+        <source>Use “%1”</source>
+        <translation>使用“%1”</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>作用于</translation>
+    </message>
+    <message>
+        <source>repeated %1 calls</source>
+        <translation>重复的 %1 调用</translation>
+    </message>
+    <message>
+        <source>&amp;Always allow %1 in this session</source>
+        <translation>在本会话中始终允许 %1(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Always allow %1 in this &amp;project</source>
+        <translation>在本项目中始终允许 %1(&amp;P)</translation>
     </message>
 </context>
 <context>
     <name>PermissionRules</name>
     <message>
         <source>%1: %2&quot;%3&quot; is %4, which is not &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;; it is treated as &quot;ask&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2&quot;%3&quot; 的值为 %4，不是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;；将按 &quot;ask&quot; 处理。</translation>
     </message>
     <message>
         <source>%1: %2&quot;%3&quot; must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them; it is %4 and is ignored.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2&quot;%3&quot; 必须是 &quot;allow&quot;、&quot;ask&quot;、&quot;deny&quot; 或由它们组成的映射；它是%4，已忽略。</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectChoices</name>
+    <message>
+        <source>Catalogue</source>
+        <translation>模型目录</translation>
+    </message>
+    <message>
+        <source>Configured</source>
+        <translation>已配置</translation>
+    </message>
+    <message>
+        <source>Local servers</source>
+        <translation>本地服务器</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectInstance</name>
+    <message>
+        <source>Model %1/%2 needs an SDK package qcode does not speak (%3).</source>
+        <translation>模型 %1/%2 需要 qcode 不支持的 SDK 包（%3）。</translation>
+    </message>
+    <message>
+        <source>Model not found: %1/%2.</source>
+        <translation>未找到模型：%1/%2。</translation>
+    </message>
+    <message>
+        <source>Did you mean: %1?</source>
+        <translation>你是否要找：%1？</translation>
+    </message>
+</context>
+<context>
+    <name>PromptQueue</name>
+    <message>
+        <source>The queued prompt %1 was already sent or removed.</source>
+        <translation>排队的提示词 %1 已发送或已移除。</translation>
+    </message>
+    <message>
+        <source>A subtask needs a prompt: remove the queued prompt instead.</source>
+        <translation>子任务需要提示词：请改为移除该排队的提示词。</translation>
+    </message>
+    <message>
+        <source>A queued prompt cannot be empty: remove it instead.</source>
+        <translation>排队的提示词不能为空：请改为移除它。</translation>
+    </message>
+</context>
+<context>
+    <name>ProposedDiff</name>
+    <message>
+        <source>The file is deleted.</source>
+        <translation>该文件将被删除。</translation>
     </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message>
         <source>The server answered with an HTML page instead of an API response.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器返回了 HTML 页面，而不是 API 响应。</translation>
     </message>
     <message>
         <source>The connection closed before the provider finished its answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商完成回答之前连接已关闭。</translation>
     </message>
     <message>
         <source>HTTP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1</translation>
     </message>
     <message>
         <source>HTTP %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP %1：%2</translation>
     </message>
     <message>
         <source>no details given</source>
-        <translation type="unfinished"></translation>
+        <translation>未提供详细信息</translation>
     </message>
     <message>
         <source>The provider rejected the API key (%1). Check the key in the settings or in the provider&apos;s environment variable.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商拒绝了 API 密钥（%1）。请在设置或提供商的环境变量中检查该密钥。</translation>
     </message>
     <message>
         <source>The API key may not use this model or feature (%1). Check the key&apos;s permissions with the provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 API 密钥可能无权使用此模型或功能（%1）。请向提供商确认密钥的权限。</translation>
     </message>
     <message>
         <source>The provider does not know this model or address (%1). Check the model name and the base URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商不认识此模型或地址（%1）。请检查模型名称和基础 URL。</translation>
     </message>
     <message>
         <source>The account has run out of quota or credit (%1). Add credit or change the plan with the provider, or choose another model.</source>
-        <translation type="unfinished"></translation>
+        <translation>账户的配额或额度已用完（%1）。请向提供商充值或更改套餐，或者选择其他模型。</translation>
     </message>
     <message numerus="yes">
         <source>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已达到提供商的速率限制（%1）。qcode 将在 %n 秒后重试。</numerusform>
         </translation>
     </message>
     <message>
         <source>The provider&apos;s rate limit was reached (%1). qcode will try again after a pause.</source>
-        <translation type="unfinished"></translation>
+        <translation>已达到提供商的速率限制（%1）。qcode 将在稍后重试。</translation>
     </message>
     <message>
         <source>The provider is overloaded right now (%1). qcode will try again shortly.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商当前负载过高（%1）。qcode 将很快重试。</translation>
     </message>
     <message>
         <source>The conversation no longer fits the model&apos;s context window (%1). Compact the session or start a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>对话已超出模型的上下文窗口（%1）。请压缩会话或开始新会话。</translation>
     </message>
     <message>
         <source>The request is too large for the provider (%1). Remove some images or attached files and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求对提供商来说过大（%1）。请移除一些图片或附加文件后重试。</translation>
     </message>
     <message>
         <source>The model produced a tool call the provider rejected (%1). qcode will ask again.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型生成了提供商拒绝的工具调用（%1）。qcode 将重新请求。</translation>
     </message>
     <message>
         <source>The provider rejected the request (%1). Check the model&apos;s options in the configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商拒绝了请求（%1）。请检查配置中的模型选项。</translation>
     </message>
     <message>
         <source>The provider had an internal error (%1). qcode will try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发生内部错误（%1）。qcode 将重试。</translation>
     </message>
     <message>
         <source>The provider had an internal error (%1). Try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发生内部错误（%1）。请稍后再试。</translation>
     </message>
     <message>
         <source>The connection to the provider failed (%1). Check the network and the provider&apos;s address; qcode will try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接提供商失败（%1）。请检查网络和提供商地址；qcode 将重试。</translation>
     </message>
     <message>
         <source>The provider did not answer in time (%1). qcode will try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商未能及时响应（%1）。qcode 将重试。</translation>
     </message>
     <message>
         <source>The request was stopped before the provider finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>请求在提供商完成之前被停止。</translation>
     </message>
     <message>
         <source>The provider returned an error qcode does not recognise (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商返回了 qcode 无法识别的错误（%1）。</translation>
     </message>
     <message>
         <source>Free usage exceeded, add credits to your account</source>
-        <translation type="unfinished"></translation>
+        <translation>免费额度已用完，请为账户充值</translation>
     </message>
     <message>
         <source>Provider is overloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商负载过高</translation>
     </message>
     <message>
         <source>Rate limited</source>
-        <translation type="unfinished"></translation>
+        <translation>已被限流</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderStatus</name>
+    <message>
+        <source>Key set in the config (options.apiKey)</source>
+        <translation>密钥已在配置中设置（options.apiKey）</translation>
+    </message>
+    <message>
+        <source>Key in the system keychain</source>
+        <translation>密钥在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>Key from %1</source>
+        <translation>密钥来自 %1</translation>
+    </message>
+    <message>
+        <source>Runs on this computer; no key needed</source>
+        <translation>在本机运行；无需密钥</translation>
+    </message>
+    <message>
+        <source>No key (none may be needed)</source>
+        <translation>无密钥（可能不需要）</translation>
+    </message>
+    <message>
+        <source>No key</source>
+        <translation>无密钥</translation>
+    </message>
+    <message>
+        <source>The key for %1 was not saved. %2 Without a keychain, set the environment variable %3 to the key before starting qcode (for example in your shell profile).</source>
+        <translation>%1 的密钥未保存。%2 没有钥匙串时，请在启动 qcode 之前将环境变量 %3 设置为该密钥（例如在 shell 配置文件中）。</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionTool</name>
+    <message>
+        <source>Questions cannot be asked here: nobody is there to answer them.</source>
+        <translation>此处无法提问：没有人可以回答。</translation>
     </message>
 </context>
 <context>
     <name>RequestBuilder</name>
     <message>
         <source>system</source>
-        <translation type="unfinished"></translation>
+        <translation>系统</translation>
     </message>
     <message>
         <source>user</source>
-        <translation type="unfinished"></translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>助手</translation>
     </message>
     <message>
         <source>tool</source>
-        <translation type="unfinished"></translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>No model is selected for provider &quot;%1&quot;. Choose a model and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>未为提供商 &quot;%1&quot; 选择模型。请选择一个模型后重试。</translation>
     </message>
     <message>
         <source>The address &quot;%1&quot; of provider &quot;%2&quot; is not an http(s) URL. Fix its baseURL in the configuration.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 &quot;%2&quot; 的地址 &quot;%1&quot; 不是 http(s) URL。请在配置中修正其 baseURL。</translation>
     </message>
     <message>
         <source>Provider &quot;%1&quot; uses a wire protocol qcode does not know (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 &quot;%1&quot; 使用了 qcode 不认识的通信协议（%2）。</translation>
     </message>
     <message>
         <source>A tool without a name cannot be offered to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有名称的工具无法提供给模型。</translation>
     </message>
     <message>
         <source>The tool &quot;%1&quot; is offered twice; tool names must be unique.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具 &quot;%1&quot; 被提供了两次；工具名称必须唯一。</translation>
     </message>
     <message>
         <source>The tool call &quot;%1&quot; has no result before the next assistant turn; every tool call needs a result.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具调用 &quot;%1&quot; 在下一轮助手回复之前没有结果；每个工具调用都需要结果。</translation>
     </message>
     <message>
         <source>A %1 message holds content that only another role may send; the conversation cannot be sent as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>一条%1消息包含只能由其他角色发送的内容；无法按原样发送该对话。</translation>
     </message>
     <message>
         <source>A tool call without an id or a tool name cannot be sent back to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 ID 或工具名称的工具调用无法发回给模型。</translation>
     </message>
     <message>
         <source>The result of tool &quot;%1&quot; (call &quot;%2&quot;) has no matching tool call in the assistant turn before it.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具 &quot;%1&quot;（调用 &quot;%2&quot;）的结果在前一轮助手回复中没有对应的工具调用。</translation>
     </message>
     <message>
         <source>The tool call &quot;%1&quot; has no result; every tool call needs a result before the conversation continues.</source>
-        <translation type="unfinished"></translation>
+        <translation>工具调用 &quot;%1&quot; 没有结果；对话继续之前，每个工具调用都需要结果。</translation>
     </message>
     <message>
         <source>There is no message to send to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有要发送给模型的消息。</translation>
+    </message>
+</context>
+<context>
+    <name>RunArgumentParser</name>
+    <message>
+        <source>%1 was given more than once.</source>
+        <translation>%1 被指定了多次。</translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 需要一个值。</translation>
+    </message>
+    <message>
+        <source>--file needs a path.</source>
+        <translation>--file 需要一个路径。</translation>
+    </message>
+    <message>
+        <source>--model &quot;%1&quot; is not of the form provider/model.</source>
+        <translation>--model &quot;%1&quot; 不是 provider/model 形式。</translation>
+    </message>
+    <message>
+        <source>--format &quot;%1&quot; is not one of: default, json.</source>
+        <translation>--format &quot;%1&quot; 不是以下之一：default、json。</translation>
+    </message>
+    <message>
+        <source>--continue and --session cannot be used together: --session already names the session to continue.</source>
+        <translation>--continue 和 --session 不能同时使用：--session 已指定要继续的会话。</translation>
+    </message>
+    <message>
+        <source>Usage: qcode run [options] [message…]
+
+Sends one message to the agent without opening a window, prints the answer and exits.
+The message is the words given, joined with spaces; without words it is read from
+standard input when that is not a terminal.
+
+Options:
+  --dir DIR                 The project folder (default: the current folder).
+  -m, --model provider/model
+                            The model to use, e.g. anthropic/claude-sonnet-4-5.
+  --agent NAME              The primary agent to use (default: the configured default).
+  -c, --continue            Continue the newest session of the project.
+  -s, --session ID          Continue the session with this id.
+  -f, --file PATH           Attach a file or folder; repeat for more. Relative paths
+                            are taken from the project folder.
+  --format default|json     default: the answer on standard output as it streams,
+                            tool activity and errors on standard error.
+                            json: every event as one JSON object per line.
+  --auto-approve            Allow every action the permission rules would ask about.
+                            Without it such actions are refused.
+  -h, --help                Show this help.
+
+Exit status: 0 when the answer finished, 1 when the run failed, 2 for bad arguments,
+130 when interrupted.
+Data and config follow XDG_DATA_HOME and XDG_CONFIG_HOME (QCODE_DATA_DIR overrides
+the data folder).
+</source>
+        <translation>用法：qcode run [选项] [消息…]
+
+不打开窗口，向智能体发送一条消息，输出回答后退出。
+消息由给出的各个词以空格连接而成；没有给出词时，若标准输入不是终端，
+则从标准输入读取。
+
+选项：
+  --dir DIR                 项目文件夹（默认：当前文件夹）。
+  -m, --model provider/model
+                            要使用的模型，例如 anthropic/claude-sonnet-4-5。
+  --agent NAME              要使用的主智能体（默认：配置的默认智能体）。
+  -c, --continue            继续该项目最新的会话。
+  -s, --session ID          继续具有此 ID 的会话。
+  -f, --file PATH           附加文件或文件夹；可重复以附加多个。相对路径
+                            以项目文件夹为基准。
+  --format default|json     default：回答在生成时输出到标准输出，
+                            工具活动和错误输出到标准错误。
+                            json：每个事件输出为一行 JSON 对象。
+  --auto-approve            允许权限规则会询问的所有操作。
+                            不加此选项时，这些操作会被拒绝。
+  -h, --help                显示此帮助。
+
+退出状态：回答完成时为 0，运行失败时为 1，参数错误时为 2，
+被中断时为 130。
+数据和配置遵循 XDG_DATA_HOME 和 XDG_CONFIG_HOME（QCODE_DATA_DIR 会覆盖
+数据文件夹）。
+</translation>
+    </message>
+    <message>
+        <source>Try `qcode run --help`.</source>
+        <translation>请尝试 `qcode run --help`。</translation>
+    </message>
+</context>
+<context>
+    <name>RunPrinter</name>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>(failed: %1)</source>
+        <translation>（失败：%1）</translation>
+    </message>
+    <message>
+        <source>! Retrying (attempt %1): %2</source>
+        <translation>! 正在重试（第 %1 次）：%2</translation>
+    </message>
+    <message>
+        <source>! Permission granted: %1</source>
+        <translation>! 已授予权限：%1</translation>
+    </message>
+    <message>
+        <source>! Permission refused: %1. Run with --auto-approve to allow it.</source>
+        <translation>! 已拒绝权限：%1。使用 --auto-approve 运行以允许此操作。</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Aborted.</source>
+        <translation>已中止。</translation>
+    </message>
+</context>
+<context>
+    <name>RunRequestResolver</name>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>File not found: %1 (looked for %2).</source>
+        <translation>未找到文件：%1（查找位置：%2）。</translation>
+    </message>
+    <message>
+        <source>File %1 cannot be read.</source>
+        <translation>无法读取文件 %1。</translation>
+    </message>
+    <message>
+        <source>No message: give one as words after `qcode run`, or pipe it in on standard input.</source>
+        <translation>没有消息：请在 `qcode run` 之后以词语形式给出，或通过标准输入传入。</translation>
+    </message>
+</context>
+<context>
+    <name>RunSessionLookup</name>
+    <message>
+        <source>Session not found: %1.</source>
+        <translation>未找到会话：%1。</translation>
+    </message>
+    <message>
+        <source>No session to continue in %1: run without --continue to start one.</source>
+        <translation>%1 中没有可继续的会话：不加 --continue 运行即可开始新会话。</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFiles</name>
+    <message>
+        <source>Session %1 does not exist.</source>
+        <translation>会话 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a session export (%2 MB).</source>
+        <translation>%1 太大，不可能是会话导出文件（%2 MB）。</translation>
+    </message>
+</context>
+<context>
+    <name>SessionMarkdown</name>
+    <message numerus="yes">
+        <source>… %n more line(s)</source>
+        <translation>
+            <numerusform>… 还有 %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(pending)</source>
+        <translation>（等待中）</translation>
+    </message>
+    <message>
+        <source>(running)</source>
+        <translation>（运行中）</translation>
+    </message>
+    <message>
+        <source>[Old tool result content cleared]</source>
+        <translation>[旧的工具结果内容已清除]</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Session %1 · %2 · %3</source>
+        <translation>会话 %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>**Error:** %1</source>
+        <translation>**错误：** %1</translation>
+    </message>
+    <message>
+        <source>## Assistant (%1 · %2)</source>
+        <translation>## 助手（%1 · %2）</translation>
+    </message>
+    <message>
+        <source>## You</source>
+        <translation>## 你</translation>
+    </message>
+    <message>
+        <source>Attached: %1 (%2)</source>
+        <translation>附件：%1（%2）</translation>
+    </message>
+    <message>
+        <source>_Changed: %1_</source>
+        <translation>_已更改：%1_</translation>
+    </message>
+    <message>
+        <source>_Subtask for @%1: %2_</source>
+        <translation>_@%1 的子任务：%2_</translation>
+    </message>
+    <message>
+        <source>_The conversation was summarized here._</source>
+        <translation>_对话在此处进行了摘要。_</translation>
+    </message>
+</context>
+<context>
+    <name>SessionRevert</name>
+    <message>
+        <source>Session %1 does not exist.</source>
+        <translation>会话 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Part %1 of message %2 is not in session %3.</source>
+        <translation>消息 %2 的部分 %1 不在会话 %3 中。</translation>
+    </message>
+    <message>
+        <source>Message %1 is not in session %2.</source>
+        <translation>消息 %1 不在会话 %2 中。</translation>
+    </message>
+    <message>
+        <source>The engine stopped.</source>
+        <translation>引擎已停止。</translation>
+    </message>
+    <message>
+        <source>The files of session %1 could not be restored from snapshot %2; the revert is kept.</source>
+        <translation>无法从快照 %2 恢复会话 %1 的文件；撤销状态已保留。</translation>
+    </message>
+</context>
+<context>
+    <name>SessionShell</name>
+    <message>
+        <source>The engine stopped while the command ran.</source>
+        <translation>命令运行期间引擎已停止。</translation>
+    </message>
+    <message>
+        <source>User aborted the command</source>
+        <translation>用户中止了命令</translation>
     </message>
 </context>
 <context>
     <name>SessionTransfer</name>
     <message>
         <source>There is no session %1 to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可导出的会话 %1。</translation>
     </message>
     <message>
         <source>This is not a session export: the JSON is invalid at byte %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是会话导出文件：JSON 在第 %1 字节处无效（%2）。</translation>
     </message>
     <message>
         <source>This is not a session export: expected an object with &quot;info&quot; and &quot;messages&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>这不是会话导出文件：应为包含 &quot;info&quot; 和 &quot;messages&quot; 的对象。</translation>
     </message>
     <message>
         <source>The exported session is invalid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导出的会话无效：%1</translation>
     </message>
     <message>
         <source>Message %1 of the export is invalid: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件中的消息 %1 无效：%2</translation>
     </message>
     <message>
         <source>Message %1 belongs to session %2, not to the exported session %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 %1 属于会话 %2，而不是导出的会话 %3。</translation>
     </message>
     <message>
         <source>Part %1 belongs to session %2, not to the exported session %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 属于会话 %2，而不是导出的会话 %3。</translation>
     </message>
     <message>
         <source>Session %1 (&quot;%2&quot;) is already here. Delete it first to import this copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1（“%2”）已存在。请先删除它，再导入此副本。</translation>
+    </message>
+</context>
+<context>
+    <name>ShellProcess</name>
+    <message>
+        <source>Cannot run %1: it is not an executable program.</source>
+        <translation>无法运行 %1：它不是可执行程序。</translation>
+    </message>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>
+
+(output beyond %1 characters was discarded)</source>
+        <translation>
+
+（超出 %1 个字符的输出已被丢弃）</translation>
     </message>
 </context>
 <context>
     <name>Store</name>
     <message>
         <source>Cannot create the folder %1 for the database. Check that you may write there, or set QCODE_DATA_DIR to a folder you own.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法为数据库创建文件夹 %1。请检查你是否有写入权限，或将 QCODE_DATA_DIR 设置为你拥有的文件夹。</translation>
     </message>
     <message>
         <source>Cannot create the database %1: its folder is read-only. Make the folder writable, or set QCODE_DATA_DIR to a folder you own.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建数据库 %1：其所在文件夹为只读。请使该文件夹可写，或将 QCODE_DATA_DIR 设置为你拥有的文件夹。</translation>
     </message>
     <message>
         <source>%1 is not a file, so it cannot be qcode&apos;s database. Move it away, or set QCODE_DATA_DIR to another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件，因此不能作为 qcode 的数据库。请将其移走，或将 QCODE_DATA_DIR 设置为其他文件夹。</translation>
     </message>
     <message>
         <source>Cannot read the database %1 (%2). Check its permissions.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取数据库 %1（%2）。请检查其权限。</translation>
     </message>
     <message>
         <source>%1 is not an SQLite database, or it is damaged. qcode left it untouched. Move it aside (or restore a backup) and start qcode again to create a new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 SQLite 数据库，或已损坏。qcode 未改动它。请将其移到别处（或恢复备份），然后重新启动 qcode 以创建新数据库。</translation>
     </message>
     <message>
         <source>The database %1 is read-only. qcode needs to write to it: give yourself write permission on the file, or copy it somewhere writable and set QCODE_DATA_DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 为只读。qcode 需要写入它：请为自己授予该文件的写入权限，或将其复制到可写位置并设置 QCODE_DATA_DIR。</translation>
     </message>
     <message>
         <source>open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开</translation>
     </message>
     <message>
         <source>Another program is using the database %1. Close other qcode or OpenCode windows that use it and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>另一个程序正在使用数据库 %1。请关闭使用它的其他 qcode 或 OpenCode 窗口，然后重试。</translation>
     </message>
     <message>
         <source>The database %1 is damaged. qcode did not change it. Move it aside (or restore a backup) and start qcode again.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 已损坏。qcode 未改动它。请将其移到别处（或恢复备份），然后重新启动 qcode。</translation>
     </message>
     <message>
         <source>The database %1 or its folder is read-only. Give yourself write permission on both.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 或其所在文件夹为只读。请为自己授予两者的写入权限。</translation>
     </message>
     <message>
         <source>The disk holding %1 is full. Free some space and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>存放 %1 的磁盘已满。请释放一些空间后重试。</translation>
     </message>
     <message>
         <source>Could not %1 in the database %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法在数据库 %2 中执行操作：%1。</translation>
     </message>
     <message>
         <source>Internal error: the database %1 was used from the wrong thread.</source>
-        <translation type="unfinished"></translation>
+        <translation>内部错误：从错误的线程使用了数据库 %1。</translation>
     </message>
     <message>
         <source>prepare a query</source>
-        <translation type="unfinished"></translation>
+        <translation>准备查询</translation>
     </message>
     <message>
         <source>read the schema version</source>
-        <translation type="unfinished"></translation>
+        <translation>读取架构版本</translation>
     </message>
     <message>
         <source>The database %1 was written by a newer qcode (schema %2; this qcode knows up to %3). Update qcode, or move the file aside to start afresh. The file was not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 %1 由更新版本的 qcode 写入（架构 %2；此 qcode 最高支持 %3）。请更新 qcode，或将该文件移到别处以重新开始。该文件未被改动。</translation>
     </message>
     <message>
         <source>read the schema</source>
-        <translation type="unfinished"></translation>
+        <translation>读取架构</translation>
     </message>
     <message>
         <source>configure the connection</source>
-        <translation type="unfinished"></translation>
+        <translation>配置连接</translation>
     </message>
     <message>
         <source>upgrade the schema to version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>将架构升级到版本 %1</translation>
     </message>
     <message>
         <source>record the schema version</source>
-        <translation type="unfinished"></translation>
+        <translation>记录架构版本</translation>
     </message>
     <message>
         <source>start a transaction</source>
-        <translation type="unfinished"></translation>
+        <translation>开始事务</translation>
     </message>
     <message>
         <source>commit</source>
-        <translation type="unfinished"></translation>
+        <translation>提交</translation>
     </message>
     <message>
         <source>save project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存项目 %1</translation>
     </message>
     <message>
         <source>read project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取项目 %1</translation>
     </message>
     <message>
         <source>look up the project of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查找 %1 所属的项目</translation>
     </message>
     <message>
         <source>Session %1 has damaged data in the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>会话 %1 在数据库中的数据已损坏。</translation>
     </message>
     <message>
         <source>save session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存会话 %1</translation>
     </message>
     <message>
         <source>read session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取会话 %1</translation>
     </message>
     <message>
         <source>list the sessions of project %1</source>
-        <translation type="unfinished"></translation>
+        <translation>列出项目 %1 的会话</translation>
     </message>
     <message>
         <source>list the child sessions of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 %1 的子会话</translation>
     </message>
     <message>
         <source>find the child sessions of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>查找 %1 的子会话</translation>
     </message>
     <message>
         <source>delete session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除会话 %1</translation>
     </message>
     <message>
         <source>save message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存消息 %1</translation>
     </message>
     <message>
         <source>save part %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存部分 %1</translation>
     </message>
     <message>
         <source>delete message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除消息 %1</translation>
     </message>
     <message>
         <source>delete part %1</source>
-        <translation type="unfinished"></translation>
+        <translation>删除部分 %1</translation>
     </message>
     <message>
         <source>Message %1 has damaged data in the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 %1 在数据库中的数据已损坏。</translation>
     </message>
     <message>
         <source>read parts</source>
-        <translation type="unfinished"></translation>
+        <translation>读取消息部分</translation>
     </message>
     <message>
         <source>Part %1 has damaged data in the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 在数据库中的数据已损坏。</translation>
     </message>
     <message>
         <source>read message %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取消息 %1</translation>
     </message>
     <message>
         <source>read the messages of session %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取会话 %1 的消息</translation>
     </message>
     <message>
         <source>save the todo list of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 %1 的待办列表</translation>
     </message>
     <message>
         <source>read the todo list of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 %1 的待办列表</translation>
     </message>
     <message>
         <source>read the permission rules of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 %1 的权限规则</translation>
     </message>
     <message>
         <source>The saved permission rules of project %1 are damaged.</source>
-        <translation type="unfinished"></translation>
+        <translation>项目 %1 已保存的权限规则已损坏。</translation>
     </message>
     <message>
         <source>save the permission rules of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 %1 的权限规则</translation>
+    </message>
+    <message>
+        <source>read messages</source>
+        <translation>读取消息</translation>
+    </message>
+    <message>
+        <source>read the usage of session %1</source>
+        <translation>读取会话 %1 的用量</translation>
+    </message>
+</context>
+<context>
+    <name>TaskTool</name>
+    <message>
+        <source>Subagents cannot run here: there is no engine to run them.</source>
+        <translation>此处无法运行子智能体：没有可运行它们的引擎。</translation>
+    </message>
+    <message>
+        <source>The task was stopped before the subagent started.</source>
+        <translation>子智能体启动之前任务已被停止。</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateShell</name>
+    <message numerus="yes">
+        <source>
+(stopped after %n second(s))</source>
+        <translation>
+            <numerusform>
+（%n 秒后已停止）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TextFiles</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot edit binary file: %1</source>
+        <translation>无法编辑二进制文件：%1</translation>
+    </message>
+    <message>
+        <source>Cannot edit %1: it is not valid UTF-8 text</source>
+        <translation>无法编辑 %1：它不是有效的 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot delete %1: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TodoFormat</name>
+    <message>
+        <source>todos must be an array</source>
+        <translation>todos 必须是数组</translation>
+    </message>
+    <message>
+        <source>todos[%1] must be an object with string content, status and priority</source>
+        <translation>todos[%1] 必须是包含字符串 content、status 和 priority 的对象</translation>
+    </message>
+</context>
+<context>
+    <name>TodoReadTool</name>
+    <message>
+        <source>The todo list cannot be read: there is no session store</source>
+        <translation>无法读取待办列表：没有会话存储</translation>
+    </message>
+    <message>
+        <source>The todo list could not be read: %1</source>
+        <translation>无法读取待办列表：%1</translation>
+    </message>
+</context>
+<context>
+    <name>TodoWriteTool</name>
+    <message>
+        <source>The todo list cannot be saved: there is no session store</source>
+        <translation>无法保存待办列表：没有会话存储</translation>
+    </message>
+    <message>
+        <source>The todo list could not be saved: %1</source>
+        <translation>无法保存待办列表：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ToolBody</name>
+    <message>
+        <source>Stopped when it exceeded its timeout of %1.</source>
+        <translation>超过 %1 的超时时间后已停止。</translation>
+    </message>
+    <message>
+        <source>Stopped by you.</source>
+        <translation>已被你停止。</translation>
+    </message>
+    <message>
+        <source>(no answer)</source>
+        <translation>（无回答）</translation>
+    </message>
+    <message>
+        <source>[Old tool result content cleared]</source>
+        <translation>[旧的工具结果内容已清除]</translation>
+    </message>
+    <message>
+        <source>Output shortened for the model; the whole of it is in %1.</source>
+        <translation>已为模型缩短输出；完整内容在 %1 中。</translation>
+    </message>
+    <message>
+        <source>Output shortened for the model.</source>
+        <translation>已为模型缩短输出。</translation>
+    </message>
+    <message>
+        <source>Exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>Ended by a signal</source>
+        <translation>被信号终止</translation>
+    </message>
+</context>
+<context>
+    <name>ToolPresentation</name>
+    <message>
+        <source>Update the to-do list</source>
+        <translation>更新待办列表</translation>
+    </message>
+    <message>
+        <source>Read the to-do list</source>
+        <translation>读取待办列表</translation>
+    </message>
+</context>
+<context>
+    <name>ToolStatus</name>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Running %1</source>
+        <translation>运行中 %1</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Done in %1</source>
+        <translation>完成，用时 %1</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>UserConfigWriter</name>
+    <message>
+        <source>The permission %1 for “%2” must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;.</source>
+        <translation>“%2”的权限 %1 必须是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;。</translation>
+    </message>
+    <message>
+        <source>The permission %1 must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;, or a map of patterns to those.</source>
+        <translation>权限 %1 必须是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;，或者是由模式映射到这些值的映射。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read (%2), so qcode has not changed it.</source>
+        <translation>无法读取 %1（%2），因此 qcode 未修改它。</translation>
+    </message>
+    <message>
+        <source>%1 has comments or trailing commas (line %2). qcode rewrites this file and would lose them, so it has not changed it; remove them, or keep hand-written settings in opencode.jsonc.</source>
+        <translation>%1 含有注释或尾随逗号（第 %2 行）。qcode 会重写此文件并丢失它们，因此未修改它；请删除它们，或将手写的设置放在 opencode.jsonc 中。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at line %3, column %4. qcode has not changed it; correct the file, then try again.</source>
+        <translation>%1 不是有效的 JSON：%2（第 %3 行，第 %4 列）。qcode 未修改它；请更正该文件后重试。</translation>
+    </message>
+    <message>
+        <source>%1 must hold a JSON object { … }; qcode has not changed it.</source>
+        <translation>%1 必须包含一个 JSON 对象 { … }；qcode 未修改它。</translation>
+    </message>
+    <message>
+        <source>In %1, &quot;%2&quot; is not an object; qcode has not changed the file. Correct or remove that entry, then try again.</source>
+        <translation>在 %1 中，&quot;%2&quot; 不是对象；qcode 未修改该文件。请更正或删除该条目后重试。</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be created, so the settings were not saved.</source>
+        <translation>无法创建文件夹 %1，因此设置未保存。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2); the settings were not saved.</source>
+        <translation>无法写入 %1（%2）；设置未保存。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a model; write it as provider/model, such as anthropic/claude-sonnet-4-5.</source>
+        <translation>“%1”不是模型；请写成 provider/model 形式，例如 anthropic/claude-sonnet-4-5。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a model; write it as provider/model, such as anthropic/claude-haiku-4-5.</source>
+        <translation>“%1”不是模型；请写成 provider/model 形式，例如 anthropic/claude-haiku-4-5。</translation>
+    </message>
+    <message>
+        <source>The default agent needs a name.</source>
+        <translation>默认智能体需要一个名称。</translation>
+    </message>
+    <message>
+        <source>A permission needs a name, such as edit or bash.</source>
+        <translation>权限需要一个名称，例如 edit 或 bash。</translation>
+    </message>
+    <message>
+        <source>%1 defines no provider “%2”; it may have been removed already.</source>
+        <translation>%1 中没有定义提供商“%2”；它可能已被移除。</translation>
     </message>
 </context>
 <context>
     <name>UserMessageBuilder</name>
     <message>
         <source>The message id is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>消息 ID 无效：%1</translation>
     </message>
     <message>
         <source>A part id is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 ID 无效：%1</translation>
     </message>
     <message>
         <source>The part id %1 is given twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 ID %1 出现了两次。</translation>
     </message>
     <message>
         <source>No agent is chosen and there is no default agent.</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择智能体，且没有默认智能体。</translation>
     </message>
     <message>
         <source>No model is chosen: pick a model or configure a default one.</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择模型：请选择一个模型或配置默认模型。</translation>
     </message>
     <message>
         <source>The attachment %1 has no valid URL (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>附件 %1 没有有效的 URL（%2）。</translation>
     </message>
     <message>
         <source>Cannot read the attached text %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取附加的文本 %1：%2</translation>
     </message>
     <message>
         <source>No MCP server named %1 is connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有已连接的名为 %1 的 MCP 服务器。</translation>
     </message>
     <message>
         <source>Resource not found: %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到资源：%1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>WebFetchTool</name>
+    <message>
+        <source>Web pages cannot be fetched here: there is no network access.</source>
+        <translation>此处无法获取网页：没有网络访问。</translation>
+    </message>
+    <message>
+        <source>The fetch of %1 was stopped.</source>
+        <translation>对 %1 的获取已停止。</translation>
+    </message>
+</context>
+<context>
+    <name>WriteTool</name>
+    <message>
+        <source>filePath is required</source>
+        <translation>必须提供 filePath</translation>
+    </message>
+    <message>
+        <source>content must be a string</source>
+        <translation>content 必须是字符串</translation>
+    </message>
+    <message>
+        <source>Path is a directory, not a file: %1</source>
+        <translation>路径是目录而不是文件：%1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: it is not a regular file</source>
+        <translation>无法写入 %1：它不是普通文件</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>File %1 has been modified since it was last read.
+
+Please read the file again before modifying it.</source>
+        <translation>文件 %1 在上次读取后已被修改。
+
+请在修改前重新读取该文件。</translation>
+    </message>
+    <message>
+        <source>Wrote file successfully.</source>
+        <translation>文件写入成功。</translation>
     </message>
 </context>
 <context>
     <name>YamlSubset</name>
     <message>
         <source>this line does not fit the structure above it; check its indentation</source>
-        <translation type="unfinished"></translation>
+        <translation>此行与上方的结构不符；请检查其缩进</translation>
     </message>
     <message>
         <source>a tab is used for indentation; YAML indents with spaces only</source>
-        <translation type="unfinished"></translation>
+        <translation>缩进中使用了制表符；YAML 只能用空格缩进</translation>
     </message>
     <message>
         <source>the values are nested too deeply</source>
-        <translation type="unfinished"></translation>
+        <translation>值的嵌套层级过深</translation>
     </message>
     <message>
         <source>this line is indented more than the keys above it</source>
-        <translation type="unfinished"></translation>
+        <translation>此行的缩进比上方的键更深</translation>
     </message>
     <message>
         <source>a list item &quot;- …&quot; where a &quot;key: value&quot; line was expected</source>
-        <translation type="unfinished"></translation>
+        <translation>此处应为 &quot;key: value&quot; 行，却出现了列表项 &quot;- …&quot;</translation>
     </message>
     <message>
         <source>expected a &quot;key: value&quot; line, found &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 &quot;key: value&quot; 行，却发现了 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>the key &quot;%1&quot; is given twice</source>
-        <translation type="unfinished"></translation>
+        <translation>键 &quot;%1&quot; 出现了两次</translation>
     </message>
     <message>
         <source>this list item is indented more than the items above it</source>
-        <translation type="unfinished"></translation>
+        <translation>此列表项的缩进比上方的列表项更深</translation>
     </message>
     <message>
         <source>YAML anchors (&amp;) and tags (!) are not supported in front matter</source>
-        <translation type="unfinished"></translation>
+        <translation>front matter 不支持 YAML 锚点（&amp;）和标签（!）</translation>
     </message>
     <message>
         <source>this line is indented more than the keys above it (a nested map starts on the line after its &quot;key:&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>此行的缩进比上方的键更深（嵌套映射应从 &quot;key:&quot; 的下一行开始）</translation>
     </message>
     <message>
         <source>a bad \%1 escape in a double-quoted value</source>
-        <translation type="unfinished"></translation>
+        <translation>双引号值中有错误的 \%1 转义</translation>
     </message>
     <message>
         <source>an unknown escape \%1 in a double-quoted value</source>
-        <translation type="unfinished"></translation>
+        <translation>双引号值中有未知的转义 \%1</translation>
     </message>
     <message>
         <source>a quoted value is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>引号值没有闭合</translation>
     </message>
     <message>
         <source>unexpected text &quot;%1&quot; after a quoted value</source>
-        <translation type="unfinished"></translation>
+        <translation>引号值之后出现了意外的文本 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>unexpected &quot;%1&quot; after a block scalar indicator</source>
-        <translation type="unfinished"></translation>
+        <translation>块标量指示符之后出现了意外的 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a [ or { is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>[ 或 { 没有闭合</translation>
     </message>
     <message>
         <source>unexpected text &quot;%1&quot; after a [list] or {map}</source>
-        <translation type="unfinished"></translation>
+        <translation>[列表] 或 {映射} 之后出现了意外的文本 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>a [list] or {map} ends too early</source>
-        <translation type="unfinished"></translation>
+        <translation>[列表] 或 {映射} 过早结束</translation>
     </message>
     <message>
         <source>expected &quot;,&quot; or &quot;]&quot; in a [list]</source>
-        <translation type="unfinished"></translation>
+        <translation>[列表] 中应为 &quot;,&quot; 或 &quot;]&quot;</translation>
     </message>
     <message>
         <source>a key is missing in a {map}</source>
-        <translation type="unfinished"></translation>
+        <translation>{映射} 中缺少键</translation>
     </message>
     <message>
         <source>expected &quot;,&quot; or &quot;}&quot; in a {map}</source>
-        <translation type="unfinished"></translation>
+        <translation>{映射} 中应为 &quot;,&quot; 或 &quot;}&quot;</translation>
     </message>
     <message>
         <source>unexpected &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>意外的 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <source>qcode — a desktop coding agent.
-
-Environment: QCODE_DATA_DIR overrides where the database lives.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Project folder to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的项目文件夹。</translation>
     </message>
     <message>
         <source>qcode cannot start</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 无法启动</translation>
+    </message>
+    <message>
+        <source>qcode — a desktop coding agent.
+
+Commands:
+  qcode run [message…]  Answer one message without a window, on the
+                        terminal (see qcode run --help).
+
+Environment: QCODE_DATA_DIR overrides where the database lives.</source>
+        <translation>qcode — 桌面编程智能体。
+
+命令：
+  qcode run [消息…]     不打开窗口，在终端中回答一条消息
+                        （参见 qcode run --help）。
+
+环境变量：QCODE_DATA_DIR 可覆盖数据库的存放位置。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::AgentPicker</name>
+    <message>
+        <source>No agent</source>
+        <translation>无智能体</translation>
+    </message>
+    <message>
+        <source>Agent for the next prompt: %1 (Tab and Shift+Tab in the prompt switch agents)</source>
+        <translation>下一条提示词使用的智能体：%1（在提示词中按 Tab 和 Shift+Tab 切换智能体）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::AttachmentChip</name>
+    <message>
+        <source>Attachment: %1</source>
+        <translation>附件：%1</translation>
+    </message>
+    <message>
+        <source>Remove %1 (Delete)</source>
+        <translation>移除 %1（Delete）</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ChatView</name>
+    <message>
+        <source>Jump to latest</source>
+        <translation>跳到最新</translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message (%1)</source>
+        <translation>滚动到最新消息（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::CompatibleProviderForm</name>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI 兼容服务器</translation>
+    </message>
+    <message>
+        <source>my-server</source>
+        <translation>my-server</translation>
+    </message>
+    <message>
+        <source>My Server</source>
+        <translation>My Server</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000/v1</source>
+        <translation>http://127.0.0.1:8000/v1</translation>
+    </message>
+    <message>
+        <source>Model ids, separated by commas</source>
+        <translation>模型 ID，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>&amp;Id:</source>
+        <translation>ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Base URL:</source>
+        <translation>基础 URL(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;Models:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n model(s).</source>
+        <translation>
+            <numerusform>已连接：%n 个模型。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Their ids are filled in under Models.</source>
+        <translation>它们的 ID 已填入“模型”中。</translation>
+    </message>
+    <message>
+        <source>A key is saved in the system keychain; paste another to replace it</source>
+        <translation>已有密钥保存在系统钥匙串中；粘贴新密钥即可替换</translation>
+    </message>
+    <message>
+        <source>Optional; kept in the system keychain</source>
+        <translation>可选；保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>正在向 %1 查询其模型…</translation>
+    </message>
+    <message>
+        <source>“%1” is one of qcode&apos;s built-in providers; give this server another id, such as %1-proxy.</source>
+        <translation>“%1”是 qcode 的内置提供商之一；请为此服务器指定其他 ID，例如 %1-proxy。</translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2; its models are named %3/&lt;model&gt;.</source>
+        <translation>已将 %1 保存到 %2；其模型命名为 %3/&lt;model&gt;。</translation>
+    </message>
+    <message>
+        <source>No system keychain is available.</source>
+        <translation>没有可用的系统钥匙串。</translation>
+    </message>
+    <message>
+        <source>Saving its key in the system keychain…</source>
+        <translation>正在将其密钥保存到系统钥匙串…</translation>
+    </message>
+    <message>
+        <source>Its key is in the system keychain.</source>
+        <translation>其密钥已保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Removed %1 from %2.</source>
+        <translation>已从 %2 中移除 %1。</translation>
+    </message>
+    <message>
+        <source>Its key could not be removed from the system keychain: %1</source>
+        <translation>无法从系统钥匙串中移除其密钥：%1</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ConnectionTester</name>
+    <message numerus="yes">
+        <source>%1 did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>%1 在 %n 秒内没有响应。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a list of models. Is the base URL the API root (it usually ends in /v1)?</source>
+        <translation>%1 有响应，但返回的不是模型列表。基础 URL 是否为 API 根地址（通常以 /v1 结尾）？</translation>
+    </message>
+    <message>
+        <source>%1 answered with HTTP status %2.</source>
+        <translation>%1 返回了 HTTP 状态 %2。</translation>
+    </message>
+    <message>
+        <source>%1 answered with HTTP status %2: %3</source>
+        <translation>%1 返回了 HTTP 状态 %2：%3</translation>
+    </message>
+    <message>
+        <source>Check the API key.</source>
+        <translation>请检查 API 密钥。</translation>
+    </message>
+    <message>
+        <source>Check the base URL; it usually ends in /v1.</source>
+        <translation>请检查基础 URL；它通常以 /v1 结尾。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ContextMeter</name>
+    <message>
+        <source>Context: %1 of %2 tokens (%3%)
+Session cost: $%4</source>
+        <translation>上下文：%1 / %2 个 token（%3%）
+会话费用：$%4</translation>
+    </message>
+    <message>
+        <source>Context: %1 tokens
+Session cost: $%2</source>
+        <translation>上下文：%1 个 token
+会话费用：$%2</translation>
+    </message>
+    <message>
+        <source>%1 / %2 · %3</source>
+        <translation>%1 / %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2</source>
+        <translation>%1 个 token · %2</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::DataPage</name>
+    <message>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Open Folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>更改…</translation>
+    </message>
+    <message>
+        <source>Use the Default</source>
+        <translation>使用默认值</translation>
+    </message>
+    <message>
+        <source>Location:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation>数据库：</translation>
+    </message>
+    <message>
+        <source>Saved tool output:</source>
+        <translation>已保存的工具输出：</translation>
+    </message>
+    <message>
+        <source>Snapshots:</source>
+        <translation>快照：</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist and cannot be created.</source>
+        <translation>%1 不存在且无法创建。</translation>
+    </message>
+    <message>
+        <source>No file manager opened %1.</source>
+        <translation>没有文件管理器打开 %1。</translation>
+    </message>
+    <message>
+        <source>Choose the Data Folder</source>
+        <translation>选择数据文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a full path for the data folder, not %1.</source>
+        <translation>请为数据文件夹选择完整路径，而不是 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder.</source>
+        <translation>%1 是文件，而不是文件夹。</translation>
+    </message>
+    <message>
+        <source>QCODE_DATA_DIR is set, so qcode uses that folder whatever is chosen here.</source>
+        <translation>已设置 QCODE_DATA_DIR，因此无论此处选择什么，qcode 都会使用该文件夹。</translation>
+    </message>
+    <message>
+        <source>From its next start qcode keeps its data in %1. What is in %2 stays there; move it yourself to keep your sessions.</source>
+        <translation>下次启动起，qcode 会将数据保存在 %1 中。%2 中的内容会保留在原处；如需保留会话，请自行移动。</translation>
+    </message>
+    <message>
+        <source>From its next start qcode keeps its data in the default folder, %1.</source>
+        <translation>下次启动起，qcode 会将数据保存在默认文件夹 %1 中。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::DiffView</name>
+    <message>
+        <source>Show the whole diff</source>
+        <translation>显示完整差异</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并排</translation>
+    </message>
+    <message>
+        <source>Show the old and the new text side by side</source>
+        <translation>并排显示旧文本和新文本</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%1 −%2 in %n file(s)</source>
+        <translation>
+            <numerusform>+%1 −%2，共 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This diff has %n line(s); it is not shown until you ask for it.</source>
+        <translation>
+            <numerusform>此差异有 %n 行；在你要求之前不会显示。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qcode::Engine</name>
+    <message>
+        <source>The database is not open.</source>
+        <translation>数据库未打开。</translation>
+    </message>
+    <message>
+        <source>Session %1 does not exist.</source>
+        <translation>会话 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Agent not found: &quot;%1&quot;.</source>
+        <translation>未找到智能体：&quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>Session %1 is being reverted; send the prompt again when it is done.</source>
+        <translation>会话 %1 正在撤销；完成后请重新发送提示词。</translation>
+    </message>
+    <message>
+        <source>The parent session %1 is gone.</source>
+        <translation>父会话 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>Unknown agent type: %1 is not a valid agent type</source>
+        <translation>未知的智能体类型：%1 不是有效的智能体类型</translation>
+    </message>
+    <message>
+        <source>The engine stopped.</source>
+        <translation>引擎已停止。</translation>
+    </message>
+    <message>
+        <source>The subagent was stopped.</source>
+        <translation>子智能体已停止。</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Session %1 is busy: wait for it to finish or stop it, then retry.</source>
+        <translation>会话 %1 正忙：请等待其完成或将其停止，然后重试。</translation>
+    </message>
+    <message>
+        <source>Session %1 has no prompt to retry.</source>
+        <translation>会话 %1 没有可重试的提示词。</translation>
+    </message>
+    <message>
+        <source>Session %1 has nothing to retry: its last prompt was answered.</source>
+        <translation>会话 %1 没有可重试的内容：其最后一条提示词已得到回答。</translation>
+    </message>
+    <message>
+        <source>Session %1 is busy: wait for it to finish or stop it, then run the command again.</source>
+        <translation>会话 %1 正忙：请等待其完成或将其停止，然后再次运行该命令。</translation>
+    </message>
+    <message>
+        <source>Session %1 cannot be forked: it does not exist.</source>
+        <translation>无法分叉会话 %1：它不存在。</translation>
+    </message>
+    <message>
+        <source>%1 (fork)</source>
+        <translation>%1（分叉）</translation>
+    </message>
+    <message>
+        <source>A session&apos;s title cannot be empty.</source>
+        <translation>会话标题不能为空。</translation>
+    </message>
+    <message>
+        <source>Session %1 is busy: stop it or wait for it to finish, then undo again.</source>
+        <translation>会话 %1 正忙：请将其停止或等待其完成，然后再次撤销。</translation>
+    </message>
+    <message>
+        <source>There is nothing to compact in session %1.</source>
+        <translation>会话 %1 中没有可压缩的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::FileChipWidget</name>
+    <message>
+        <source>Attachment</source>
+        <translation>附件</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+Click to open</source>
+        <translation>%1（%2）
+点击打开</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::GeneralPage</name>
+    <message>
+        <source>Models and agent</source>
+        <translation>模型和智能体</translation>
+    </message>
+    <message>
+        <source>Automatic (the best model of a provider with a key)</source>
+        <translation>自动（有密钥的提供商中最好的模型）</translation>
+    </message>
+    <message>
+        <source>Automatic (a small model of the same provider)</source>
+        <translation>自动（同一提供商的小模型）</translation>
+    </message>
+    <message>
+        <source>Used for titles and summaries, where a fast, cheap model is enough.</source>
+        <translation>用于生成标题和摘要，快速、廉价的模型即可胜任。</translation>
+    </message>
+    <message>
+        <source>Automatic (%1)</source>
+        <translation>自动（%1）</translation>
+    </message>
+    <message>
+        <source>Default &amp;model:</source>
+        <translation>默认模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Small model:</source>
+        <translation>小模型(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Default &amp;agent:</source>
+        <translation>默认智能体(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Appearance and language</source>
+        <translation>外观和语言</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <source>Notify me when a session finishes or needs an answer while qcode is in the background</source>
+        <translation>qcode 在后台运行时，会话完成或需要回答时通知我</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Font size:</source>
+        <translation>字体大小(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>qcode shows the new language after a restart.</source>
+        <translation>qcode 将在重新启动后显示新语言。</translation>
+    </message>
+    <message>
+        <source>This qcode has no %1 translation yet, so it stays in English; the choice is kept for a version that has one.</source>
+        <translation>此版本的 qcode 尚无 %1 翻译，因此仍显示英文；该选择会保留，供日后有此翻译的版本使用。</translation>
+    </message>
+    <message>
+        <source>Another config file sets the model to %1. A choice here wins over your global opencode.json, not over a project&apos;s own config.</source>
+        <translation>另一个配置文件将模型设置为 %1。此处的选择优先于你的全局 opencode.json，但不优先于项目自身的配置。</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved: qcode picks the model.</source>
+        <translation>已保存：由 qcode 选择模型。</translation>
+    </message>
+    <message>
+        <source>Saved: %1 is the default.</source>
+        <translation>已保存：%1 为默认模型。</translation>
+    </message>
+    <message>
+        <source>Saved: the first agent is the default.</source>
+        <translation>已保存：第一个智能体为默认智能体。</translation>
+    </message>
+    <message>
+        <source>Saved: %1 is the default agent.</source>
+        <translation>已保存：%1 为默认智能体。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::HttpResponseParser</name>
+    <message>
+        <source>the response&apos;s header block is larger than 64 KiB</source>
+        <translation>响应的头部块大于 64 KiB</translation>
+    </message>
+    <message>
+        <source>a chunk of the response is longer than its size says</source>
+        <translation>响应中某个分块比其声明的大小更长</translation>
+    </message>
+    <message>
+        <source>the server closed the connection without answering</source>
+        <translation>服务器未作响应就关闭了连接</translation>
+    </message>
+    <message>
+        <source>the server closed the connection in the middle of the response&apos;s headers</source>
+        <translation>服务器在发送响应头部的中途关闭了连接</translation>
+    </message>
+    <message>
+        <source>the server closed the connection before the end of the response</source>
+        <translation>服务器在响应结束之前关闭了连接</translation>
+    </message>
+    <message>
+        <source>a line of the response is longer than 64 KiB</source>
+        <translation>响应中某一行超过 64 KiB</translation>
+    </message>
+    <message>
+        <source>the server did not answer in HTTP/1.1 (its first line was &quot;%1&quot;)</source>
+        <translation>服务器没有以 HTTP/1.1 响应（其第一行为 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
+        <translation>响应使用了 HTTP/1.1 禁止的折叠头部行</translation>
+    </message>
+    <message>
+        <source>the response has a malformed header line</source>
+        <translation>响应中有格式错误的头部行</translation>
+    </message>
+    <message>
+        <source>the response uses a transfer coding qcode did not ask for (%1)</source>
+        <translation>响应使用了 qcode 未请求的传输编码（%1）</translation>
+    </message>
+    <message>
+        <source>the response has two different Content-Length headers</source>
+        <translation>响应中有两个不同的 Content-Length 头部</translation>
+    </message>
+    <message>
+        <source>the response has an invalid Content-Length (%1)</source>
+        <translation>响应中的 Content-Length 无效（%1）</translation>
+    </message>
+    <message>
+        <source>a chunk of the response claims an impossible size</source>
+        <translation>响应中某个分块声明了不可能的大小</translation>
+    </message>
+    <message>
+        <source>the response has a malformed chunk size line (&quot;%1&quot;)</source>
+        <translation>响应中的分块大小行格式错误（&quot;%1&quot;）</translation>
     </message>
 </context>
 <context>
     <name>qcode::HttpStream</name>
     <message>
         <source>the request was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>请求已停止</translation>
     </message>
     <message>
         <source>the connection to %1 failed</source>
-        <translation type="unfinished"></translation>
+        <translation>连接到 %1 失败</translation>
     </message>
     <message>
         <source>%1 sent no response within %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 秒内没有发送响应</translation>
     </message>
     <message>
         <source>%1 sent nothing for %2 s in the middle of its answer</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在回答中途 %2 秒内没有发送任何内容</translation>
     </message>
     <message>
         <source>the response from %1 grew beyond %2</source>
-        <translation type="unfinished"></translation>
+        <translation>来自 %1 的响应超过了 %2</translation>
+    </message>
+    <message>
+        <source>the network is shutting down</source>
+        <translation>网络正在关闭</translation>
+    </message>
+    <message>
+        <source>%1 is not an http or https address</source>
+        <translation>%1 不是 http 或 https 地址</translation>
+    </message>
+    <message>
+        <source>%1 names no host</source>
+        <translation>%1 未指定主机</translation>
+    </message>
+    <message>
+        <source>the header &quot;%1&quot; contains a line break and was not sent</source>
+        <translation>头部 &quot;%1&quot; 含有换行符，未发送</translation>
+    </message>
+    <message>
+        <source>https is not available: the TLS library (OpenSSL) could not be loaded</source>
+        <translation>https 不可用：无法加载 TLS 库（OpenSSL）</translation>
+    </message>
+    <message>
+        <source>https is not available: this build of Qt has no TLS support</source>
+        <translation>https 不可用：此 Qt 构建不支持 TLS</translation>
+    </message>
+    <message>
+        <source>%1 sent a response qcode cannot read: %2</source>
+        <translation>%1 发送了 qcode 无法读取的响应：%2</translation>
+    </message>
+    <message>
+        <source>%1 redirected to an insecure address (%2)</source>
+        <translation>%1 重定向到了不安全的地址（%2）</translation>
+    </message>
+    <message>
+        <source>%1 redirected too often or to an invalid address</source>
+        <translation>%1 重定向次数过多或重定向到了无效地址</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::LocalServersBox</name>
+    <message>
+        <source>Servers on this computer</source>
+        <translation>本机上的服务器</translation>
+    </message>
+    <message>
+        <source>Double-click a server to edit it as a custom provider.</source>
+        <translation>双击服务器即可将其作为自定义提供商进行编辑。</translation>
+    </message>
+    <message>
+        <source>Search Again</source>
+        <translation>重新搜索</translation>
+    </message>
+    <message>
+        <source>Looking for model servers…</source>
+        <translation>正在查找模型服务器…</translation>
+    </message>
+    <message>
+        <source>Looking for %1…</source>
+        <translation>正在查找 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 at %2 — %n model(s)</source>
+        <translation>
+            <numerusform>%1，位于 %2 — %n 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer. Start Ollama, LM Studio or llama.cpp and search again, or add any OpenAI-compatible server below.</source>
+        <translation>本机上没有模型服务器响应。请启动 Ollama、LM Studio 或 llama.cpp 后重新搜索，或在下方添加任意 OpenAI 兼容服务器。</translation>
+    </message>
+    <message>
+        <source>qcode offers their models without a key.</source>
+        <translation>qcode 无需密钥即可提供它们的模型。</translation>
     </message>
 </context>
 <context>
     <name>qcode::MainWindow</name>
     <message>
         <source>qcode</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open Project Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹(&amp;O)…</translation>
     </message>
     <message>
         <source>Open a project folder (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹（%1）</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>Database: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库：%1</translation>
     </message>
     <message>
         <source>Open a project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹</translation>
     </message>
     <message>
         <source>qcode works inside one folder at a time: the agent reads and changes the files there, with your permission.</source>
-        <translation type="unfinished"></translation>
+        <translation>qcode 每次在一个文件夹中工作：智能体会在你的许可下读取和修改其中的文件。</translation>
     </message>
     <message>
         <source>Open Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件夹…</translation>
     </message>
     <message>
         <source>Open Project Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开项目文件夹</translation>
     </message>
     <message>
         <source>%1 is not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件夹。</translation>
     </message>
     <message>
         <source>%1 — qcode</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — qcode</translation>
     </message>
     <message>
-        <source>No sessions in %1 yet.</source>
-        <translation type="unfinished"></translation>
+        <source>The conversation was summarized to fit the model&apos;s context.</source>
+        <translation>对话已进行摘要，以适应模型的上下文。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;New Session</source>
+        <translation>新建会话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start a new session</source>
+        <translation>开始新会话</translation>
+    </message>
+    <message>
+        <source>&amp;Export Session…</source>
+        <translation>导出会话(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the open session as Markdown or as OpenCode&apos;s JSON</source>
+        <translation>将当前会话保存为 Markdown 或 OpenCode 的 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Import Session…</source>
+        <translation>导入会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add a session from an OpenCode or qcode JSON export</source>
+        <translation>从 OpenCode 或 qcode 的 JSON 导出文件添加会话</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Providers and keys, default model, theme, permissions</source>
+        <translation>提供商和密钥、默认模型、主题、权限</translation>
+    </message>
+    <message>
+        <source>Quit qcode</source>
+        <translation>退出 qcode</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Copy Session as &amp;Markdown</source>
+        <translation>将会话复制为 Markdown(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Copy the whole conversation as Markdown</source>
+        <translation>将整个对话复制为 Markdown</translation>
+    </message>
+    <message>
+        <source>&amp;Find Session</source>
+        <translation>查找会话(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Search the sessions by title</source>
+        <translation>按标题搜索会话</translation>
+    </message>
+    <message>
+        <source>&amp;Session</source>
+        <translation>会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stop the running turn</source>
+        <translation>停止正在进行的这一轮</translation>
+    </message>
+    <message>
+        <source>&amp;Compact</source>
+        <translation>压缩(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Summarize the conversation so far to free the model&apos;s context</source>
+        <translation>对目前的对话进行摘要，以释放模型的上下文</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Last Prompt</source>
+        <translation>撤销上一条提示词(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Take back the last prompt and the file changes it made</source>
+        <translation>撤回上一条提示词及其造成的文件更改</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Bring back what the last undo took back</source>
+        <translation>恢复上一次撤销所撤回的内容</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>重命名(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Rename the open session</source>
+        <translation>重命名当前会话</translation>
+    </message>
+    <message>
+        <source>&amp;Fork</source>
+        <translation>分叉(&amp;F)</translation>
+    </message>
+    <message>
+        <source>A copy of the open session, to try another way</source>
+        <translation>当前会话的副本，用于尝试另一种做法</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Delete the open session</source>
+        <translation>删除当前会话</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Jump to &amp;Latest</source>
+        <translation>跳到最新(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Scroll to the newest message</source>
+        <translation>滚动到最新消息</translation>
+    </message>
+    <message>
+        <source>Show &amp;Sessions</source>
+        <translation>显示会话列表(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show or hide the list of sessions</source>
+        <translation>显示或隐藏会话列表</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Waiting to retry</source>
+        <translation>等待重试</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>工作中…</translation>
+    </message>
+    <message>
+        <source>Copying the session…</source>
+        <translation>正在复制会话…</translation>
+    </message>
+    <message>
+        <source>The session could not be copied: %1</source>
+        <translation>无法复制会话：%1</translation>
+    </message>
+    <message>
+        <source>The session is on the clipboard as Markdown.</source>
+        <translation>会话已作为 Markdown 复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Export Session</source>
+        <translation>导出会话</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>OpenCode export (*.json)</source>
+        <translation>OpenCode 导出文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation>已导出到 %1。</translation>
+    </message>
+    <message>
+        <source>The session was not exported: %1</source>
+        <translation>会话未导出：%1</translation>
+    </message>
+    <message>
+        <source>Import Session</source>
+        <translation>导入会话</translation>
+    </message>
+    <message>
+        <source>Session exports (*.json)</source>
+        <translation>会话导出文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>The session was not imported: %1</source>
+        <translation>会话未导入：%1</translation>
+    </message>
+    <message>
+        <source>Session imported.</source>
+        <translation>会话已导入。</translation>
+    </message>
+    <message>
+        <source>Session imported; it belongs to another project folder, where it is listed.</source>
+        <translation>会话已导入；它属于另一个项目文件夹，会在那里列出。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::MessageWidget</name>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Run this step again</source>
+        <translation>再次运行此步骤</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 (%3)</source>
+        <translation>%1 · %2（%3）</translation>
+    </message>
+    <message>
+        <source>Tokens: %1 in, %2 out</source>
+        <translation>Token：输入 %1，输出 %2</translation>
+    </message>
+    <message>
+        <source>Reasoning: %1</source>
+        <translation>推理：%1</translation>
+    </message>
+    <message>
+        <source>Cache: %1 read, %2 written</source>
+        <translation>缓存：读取 %1，写入 %2</translation>
+    </message>
+    <message>
+        <source>Cost: $%1</source>
+        <translation>费用：$%1</translation>
+    </message>
+    <message>
+        <source>Took %1 s</source>
+        <translation>用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Message</source>
+        <translation>复制消息(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Fork From Here</source>
+        <translation>从此处分叉(&amp;F)</translation>
+    </message>
+    <message>
+        <source>A new session with the conversation up to this message</source>
+        <translation>以截至此消息的对话创建新会话</translation>
+    </message>
+    <message>
+        <source>&amp;Undo From Here</source>
+        <translation>从此处撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Put the files back as they were before this message and hide what followed</source>
+        <translation>将文件恢复到此消息之前的状态，并隐藏之后的内容</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ModelComboBox</name>
+    <message>
+        <source>provider/model</source>
+        <translation>provider/model</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <translation>选择模型</translation>
+    </message>
+    <message>
+        <source>Model: %1 (%2/%3). Change it: %4</source>
+        <translation>模型：%1（%2/%3）。更改：%4</translation>
+    </message>
+    <message>
+        <source>Choose the model for the next prompt (%1)</source>
+        <translation>选择下一条提示词使用的模型（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ModelPopup</name>
+    <message>
+        <source>Search models</source>
+        <translation>搜索模型</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NoteWidget</name>
+    <message numerus="yes">
+        <source>Changed %n file(s): %1</source>
+        <translation>
+            <numerusform>已更改 %n 个文件：%1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <source>%n session(s) in %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 等另外 %n 个</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The conversation was summarized to fit the model&apos;s context.</source>
+        <translation>对话已进行摘要，以适应模型的上下文。</translation>
+    </message>
+    <message>
+        <source>Summarize the conversation so far.</source>
+        <translation>对目前的对话进行摘要。</translation>
+    </message>
+    <message>
+        <source>Attempt %1 failed; retried.</source>
+        <translation>第 %1 次尝试失败；已重试。</translation>
+    </message>
+    <message>
+        <source>Attempt %1 failed (%2); retried.</source>
+        <translation>第 %1 次尝试失败（%2）；已重试。</translation>
+    </message>
+    <message>
+        <source>Subtask for @%1: %2</source>
+        <translation>@%1 的子任务：%2</translation>
+    </message>
+    <message>
+        <source>Mentioned agent @%1</source>
+        <translation>提及了智能体 @%1</translation>
+    </message>
+    <message>
+        <source>A “%1” part, from a newer version, is not shown.</source>
+        <translation>来自更新版本的“%1”部分未显示。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NoticeLabel</name>
+    <message>
+        <source>Click to dismiss</source>
+        <translation>点击关闭</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::Notifier</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>A session</source>
+        <translation>某个会话</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>会话“%1”</translation>
+    </message>
+    <message>
+        <source>Permission needed</source>
+        <translation>需要权限</translation>
+    </message>
+    <message>
+        <source>%1 wants to: %2</source>
+        <translation>%1 请求：%2</translation>
+    </message>
+    <message>
+        <source>A question for you</source>
+        <translation>有问题需要你回答</translation>
+    </message>
+    <message>
+        <source>%1 asks: %2</source>
+        <translation>%1 提问：%2</translation>
+    </message>
+    <message>
+        <source>Task finished</source>
+        <translation>任务已完成</translation>
+    </message>
+    <message>
+        <source>%1 finished after %2.</source>
+        <translation>%1 已完成，用时 %2。</translation>
+    </message>
+    <message>
+        <source>Task failed</source>
+        <translation>任务失败</translation>
+    </message>
+    <message>
+        <source>%1 stopped: %2</source>
+        <translation>%1 已停止：%2</translation>
     </message>
 </context>
 <context>
     <name>qcode::OpenAIResponsesStreamDecoder</name>
     <message>
         <source>The provider reported that the response failed without saying why.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商报告响应失败，但未说明原因。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::OutputView</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the whole output</source>
+        <translation>复制全部输出</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n earlier line(s) not shown</source>
+        <translation>
+            <numerusform>… 前面还有 %n 行未显示</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more line(s) not shown</source>
+        <translation>
+            <numerusform>… 后面还有 %n 行未显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>收起</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n earlier line(s)</source>
+        <translation>
+            <numerusform>+%n 行（之前）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n line(s)</source>
+        <translation>
+            <numerusform>+%n 行</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>qcode::PartWriter</name>
     <message>
         <source>Part %1 is a %2 part, which does not stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 是 %2 部分，不支持流式传输。</translation>
     </message>
     <message>
         <source>Part %1 is not streaming.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分 %1 未在流式传输。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PermissionCenter</name>
+    <message>
+        <source>Permission &quot;%1&quot; for %2 was refused: nobody can be asked here (run with --auto-approve to allow it).</source>
+        <translation>%2 的权限 &quot;%1&quot; 已被拒绝：此处无人可以询问（使用 --auto-approve 运行以允许）。</translation>
+    </message>
+    <message>
+        <source>The approval for this project could not be saved and lasts only until qcode quits: %1</source>
+        <translation>无法保存对此项目的批准，它仅在 qcode 退出前有效：%1</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PermissionDialog</name>
+    <message>
+        <source>In a session without a title</source>
+        <translation>在无标题的会话中</translation>
+    </message>
+    <message>
+        <source>In session “%1”</source>
+        <translation>在会话“%1”中</translation>
+    </message>
+    <message>
+        <source>Permission needed</source>
+        <translation>需要权限</translation>
+    </message>
+    <message>
+        <source>&amp;Tell the agent what to do instead:</source>
+        <translation>告诉智能体改做什么(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>发送(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Allow &amp;once</source>
+        <translation>允许一次(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>拒绝(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The agent stops and waits for your next message.</source>
+        <translation>智能体将停止并等待你的下一条消息。</translation>
+    </message>
+    <message>
+        <source>Until this session ends, without asking:
+%1</source>
+        <translation>在本会话结束前，无需询问：
+%1</translation>
+    </message>
+    <message>
+        <source>In every session of this project, without asking; saved, and listed in Settings to take back:
+%1</source>
+        <translation>在本项目的所有会话中，无需询问；该选择会被保存，并列在“设置”中以便撤回：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PermissionsPage</name>
+    <message>
+        <source>allow</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>Read files</source>
+        <translation>读取文件</translation>
+    </message>
+    <message>
+        <source>allow; ask for .env files</source>
+        <translation>允许；.env 文件需询问</translation>
+    </message>
+    <message>
+        <source>Change files (edit, write, patch)</source>
+        <translation>修改文件（edit、write、patch）</translation>
+    </message>
+    <message>
+        <source>Find files by name</source>
+        <translation>按名称查找文件</translation>
+    </message>
+    <message>
+        <source>Search in files</source>
+        <translation>在文件中搜索</translation>
+    </message>
+    <message>
+        <source>List folders</source>
+        <translation>列出文件夹</translation>
+    </message>
+    <message>
+        <source>Run shell commands</source>
+        <translation>运行 shell 命令</translation>
+    </message>
+    <message>
+        <source>Start subagents</source>
+        <translation>启动子智能体</translation>
+    </message>
+    <message>
+        <source>Fetch web pages</source>
+        <translation>获取网页</translation>
+    </message>
+    <message>
+        <source>Update the to-do list</source>
+        <translation>更新待办列表</translation>
+    </message>
+    <message>
+        <source>Read the to-do list</source>
+        <translation>读取待办列表</translation>
+    </message>
+    <message>
+        <source>Ask you questions</source>
+        <translation>向你提问</translation>
+    </message>
+    <message>
+        <source>allow for build and plan</source>
+        <translation>对 build 和 plan 允许</translation>
+    </message>
+    <message>
+        <source>Touch files outside the project</source>
+        <translation>操作项目外部的文件</translation>
+    </message>
+    <message>
+        <source>ask</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <source>Repeat the same tool call over and over</source>
+        <translation>反复进行相同的工具调用</translation>
+    </message>
+    <message>
+        <source>Removed. qcode asks again the next time.</source>
+        <translation>已移除。qcode 下次会再次询问。</translation>
+    </message>
+    <message>
+        <source>The answers were not removed: %1</source>
+        <translation>回答未被移除：%1</translation>
+    </message>
+    <message>
+        <source>What the agent may do without asking</source>
+        <translation>智能体无需询问即可执行的操作</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Permission &quot;%1&quot;</source>
+        <translation>权限 &quot;%1&quot;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Custom rules (%n pattern(s))</source>
+        <translation>
+            <numerusform>自定义规则（%n 个模式）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved: %1 is back to the default.</source>
+        <translation>已保存：%1 已恢复为默认值。</translation>
+    </message>
+    <message>
+        <source>Saved: %1 is set to %2.</source>
+        <translation>已保存：%1 已设置为 %2。</translation>
+    </message>
+    <message>
+        <source>Answered &quot;Always&quot; in this project</source>
+        <translation>在本项目中回答过“始终允许”的权限</translation>
+    </message>
+    <message>
+        <source>Permission</source>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Open a project to see the answers saved for it.</source>
+        <translation>打开一个项目即可查看为其保存的回答。</translation>
+    </message>
+    <message>
+        <source>No saved answers: qcode asks whenever the rules say so.</source>
+        <translation>没有保存的回答：qcode 会在规则要求时询问。</translation>
+    </message>
+    <message>
+        <source>qcode&apos;s engine is not running, so saved answers cannot be changed now.</source>
+        <translation>qcode 的引擎未运行，因此现在无法更改已保存的回答。</translation>
+    </message>
+    <message>
+        <source>Removing…</source>
+        <translation>正在移除…</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PromptBox</name>
+    <message>
+        <source>The project&apos;s files could not be listed for @ mentions: %1</source>
+        <translation>无法列出项目文件以供 @ 提及：%1</translation>
+    </message>
+    <message>
+        <source>Ask anything. @ mentions a file or an agent, / runs a command, ! a shell command.</source>
+        <translation>随便问。@ 可提及文件或智能体，/ 运行命令，! 运行 shell 命令。</translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; Tab switches the agent</source>
+        <translation>Enter 发送，Shift+Enter 换行；上下方向键调出之前的提示词；Tab 切换智能体</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the agent (%1)</source>
+        <translation>停止智能体（%1）</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Send (%1 or %2); %3 starts a new line</source>
+        <translation>发送（%1 或 %2）；%3 换行</translation>
+    </message>
+    <message>
+        <source>Start a new session</source>
+        <translation>开始新会话</translation>
+    </message>
+    <message>
+        <source>Summarize the session to free the model&apos;s context</source>
+        <translation>对会话进行摘要，以释放模型的上下文</translation>
+    </message>
+    <message>
+        <source>Undo the last message and the file changes it made</source>
+        <translation>撤销上一条消息及其造成的文件更改</translation>
+    </message>
+    <message>
+        <source>Bring back what undo took away</source>
+        <translation>恢复撤销所撤回的内容</translation>
+    </message>
+    <message>
+        <source>Export the session as Markdown</source>
+        <translation>将会话导出为 Markdown</translation>
+    </message>
+    <message>
+        <source>Choose the model</source>
+        <translation>选择模型</translation>
+    </message>
+    <message>
+        <source>Choose the agent</source>
+        <translation>选择智能体</translation>
+    </message>
+    <message>
+        <source>Type a shell command after the &quot;!&quot;.</source>
+        <translation>请在“!”之后输入 shell 命令。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::PromptLoop</name>
+    <message numerus="yes">
+        <source>The conversation still does not fit the model&apos;s context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
+        <translation>
+            <numerusform>经过 %n 次压缩后，对话仍无法放入模型的上下文：仅系统提示词、指令和工具可能就已超出此模型的容量。请选择上下文更大的模型，或移除一些指令文件或工具。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Agent not found: &quot;%1&quot;.</source>
+        <translation>未找到智能体：&quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>Subtasks cannot run here.</source>
+        <translation>此处无法运行子任务。</translation>
     </message>
 </context>
 <context>
     <name>qcode::ProviderCall</name>
     <message>
         <source>no network access is available</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用的网络访问</translation>
     </message>
     <message>
         <source>the provider&apos;s answer ended without a result</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商的回答在没有结果的情况下结束了</translation>
     </message>
 </context>
 <context>
     <name>qcode::ProviderConfig</name>
     <message>
         <source>%1 must be a list of strings</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是字符串列表</translation>
     </message>
     <message>
         <source>%1 must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 必须是对象</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ProviderKeysBox</name>
+    <message>
+        <source>Providers</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <source>Save Key</source>
+        <translation>保存密钥</translation>
+    </message>
+    <message>
+        <source>Remove Key</source>
+        <translation>移除密钥</translation>
+    </message>
+    <message>
+        <source>qcode has no system keychain to keep keys in. Each provider&apos;s key can come from its environment variable instead.</source>
+        <translation>qcode 没有可用于保存密钥的系统钥匙串。每个提供商的密钥可以改为来自其环境变量。</translation>
+    </message>
+    <message>
+        <source>The system keychain cannot be read: %1 Keys can still come from environment variables.</source>
+        <translation>无法读取系统钥匙串：%1 密钥仍可来自环境变量。</translation>
+    </message>
+    <message>
+        <source>%1 (custom)</source>
+        <translation>%1（自定义）</translation>
+    </message>
+    <message>
+        <source>Pick a provider to set its key.</source>
+        <translation>选择一个提供商以设置其密钥。</translation>
+    </message>
+    <message>
+        <source>API key for %1:</source>
+        <translation>%1 的 API 密钥：</translation>
+    </message>
+    <message>
+        <source>Using %1; a key saved here is used instead</source>
+        <translation>正在使用 %1；此处保存的密钥将优先使用</translation>
+    </message>
+    <message>
+        <source>The config&apos;s options.apiKey is used before any key saved here</source>
+        <translation>配置中的 options.apiKey 会优先于此处保存的任何密钥</translation>
+    </message>
+    <message>
+        <source>A key is saved; paste a new one to replace it</source>
+        <translation>已保存密钥；粘贴新密钥即可替换</translation>
+    </message>
+    <message>
+        <source>Paste the key</source>
+        <translation>粘贴密钥</translation>
+    </message>
+    <message>
+        <source>Paste the key, or set %1</source>
+        <translation>粘贴密钥，或设置 %1</translation>
+    </message>
+    <message>
+        <source>Paste the key for %1 first.</source>
+        <translation>请先粘贴 %1 的密钥。</translation>
+    </message>
+    <message>
+        <source>No system keychain is available.</source>
+        <translation>没有可用的系统钥匙串。</translation>
+    </message>
+    <message>
+        <source>Saving the key for %1 in the system keychain…</source>
+        <translation>正在将 %1 的密钥保存到系统钥匙串…</translation>
+    </message>
+    <message>
+        <source>The key for %1 is saved in the system keychain.</source>
+        <translation>%1 的密钥已保存到系统钥匙串。</translation>
+    </message>
+    <message>
+        <source>The key for %1 was not removed: %2</source>
+        <translation>%1 的密钥未被移除：%2</translation>
+    </message>
+    <message>
+        <source>The key for %1 is removed from the system keychain.</source>
+        <translation>%1 的密钥已从系统钥匙串中移除。</translation>
     </message>
 </context>
 <context>
     <name>qcode::ProviderRegistry</name>
     <message>
         <source>No system keychain is available to keep the key in.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用于保存密钥的系统钥匙串。</translation>
     </message>
     <message>
         <source>No system keychain is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用的系统钥匙串。</translation>
     </message>
     <message>
         <source>Provider %1 uses the package %2, whose API qcode does not speak; it is left out.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 %1 使用的包 %2 的 API 不受 qcode 支持，已将其排除。</translation>
     </message>
     <message>
         <source>Provider %1 has no usable base URL; set provider.%1.options.baseURL.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 %1 没有可用的基础 URL；请设置 provider.%1.options.baseURL。</translation>
     </message>
     <message>
         <source>The config&apos;s model &quot;%1&quot; is not of the form provider/model.</source>
-        <translation type="unfinished"></translation>
+        <translation>配置中的模型 &quot;%1&quot; 不是 provider/model 形式。</translation>
     </message>
     <message>
         <source>No model provider is set up. Set an API key (for example ANTHROPIC_API_KEY or OPENAI_API_KEY), add a provider to opencode.json, or start a local server such as Ollama.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未设置任何模型提供商。请设置 API 密钥（例如 ANTHROPIC_API_KEY 或 OPENAI_API_KEY），在 opencode.json 中添加提供商，或启动 Ollama 等本地服务器。</translation>
     </message>
     <message>
         <source>The provider %1 offers no models.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商 %1 没有提供任何模型。</translation>
     </message>
 </context>
 <context>
-    <name>qcode::SessionListModel</name>
+    <name>qcode::QuestionCenter</name>
+    <message>
+        <source>The agent asked &quot;%1&quot;, but nobody can answer questions here; the question was dismissed.</source>
+        <translation>智能体提出了问题“%1”，但此处无人可以回答；该问题已被忽略。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::QuestionDialog</name>
+    <message>
+        <source>The agent asks, in a session without a title</source>
+        <translation>智能体提问（在无标题的会话中）</translation>
+    </message>
+    <message>
+        <source>The agent asks, in session “%1”</source>
+        <translation>智能体提问（在会话“%1”中）</translation>
+    </message>
+    <message>
+        <source>A question for you</source>
+        <translation>有问题需要你回答</translation>
+    </message>
+    <message>
+        <source>Questions for you</source>
+        <translation>有几个问题需要你回答</translation>
+    </message>
+    <message>
+        <source>&amp;Dismiss</source>
+        <translation>忽略(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Leave the questions unanswered; the agent stops and waits for your next message.</source>
+        <translation>不回答这些问题；智能体将停止并等待你的下一条消息。</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Submit</source>
+        <translation>提交(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Question %1</source>
+        <translation>问题 %1</translation>
+    </message>
+    <message>
+        <source>%1 ✓</source>
+        <translation>%1 ✓</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::QuestionPage</name>
+    <message>
+        <source>Pick any that apply.</source>
+        <translation>可多选。</translation>
+    </message>
+    <message>
+        <source>&amp;Other…</source>
+        <translation>其他(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Your own answer</source>
+        <translation>你自己的回答</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::QueuedPromptRow</name>
+    <message>
+        <source>Queued</source>
+        <translation>已排队</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Edit this queued prompt (F2); Enter saves, Escape cancels</source>
+        <translation>编辑此排队的提示词（F2）；Enter 保存，Esc 取消</translation>
+    </message>
+    <message>
+        <source>Remove from the queue (Delete)</source>
+        <translation>从队列中移除（Delete）</translation>
+    </message>
+    <message>
+        <source>Remove from the queue</source>
+        <translation>从队列中移除</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ReasoningWidget</name>
+    <message>
+        <source>Show or hide the model&apos;s reasoning</source>
+        <translation>显示或隐藏模型的推理过程</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>思考中…</translation>
+    </message>
+    <message>
+        <source>Thought for %1 s</source>
+        <translation>已思考 %1 秒</translation>
+    </message>
+    <message>
+        <source>(no reasoning text)</source>
+        <translation>（无推理文本）</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::RetryBanner</name>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop retrying and end this turn (Esc)</source>
+        <translation>停止重试并结束这一轮（Esc）</translation>
+    </message>
+    <message>
+        <source>The provider did not answer</source>
+        <translation>提供商没有响应</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1. Retrying in %n s (attempt %2)…</source>
+        <translation>
+            <numerusform>%1。%n 秒后重试（第 %2 次）…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1. Retrying now (attempt %2)…</source>
+        <translation>%1。正在重试（第 %2 次）…</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::RevertBanner</name>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Bring back the next undone prompt and its changes (%1)</source>
+        <translation>恢复下一条已撤销的提示词及其更改（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) undone, and their file changes put back. They are removed for good when you send the next prompt.</source>
+        <translation>
+            <numerusform>已撤销 %n 条消息，其文件更改也已还原。发送下一条提示词时，它们将被永久删除。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qcode::RunCommand</name>
+    <message>
+        <source>Unknown agent &quot;%1&quot;. Agents: %2.</source>
+        <translation>未知的智能体 &quot;%1&quot;。可用的智能体：%2。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a subagent; `qcode run` needs a primary agent: %2.</source>
+        <translation>&quot;%1&quot; 是子智能体；`qcode run` 需要主智能体：%2。</translation>
+    </message>
+    <message>
+        <source>Session not found: %1.</source>
+        <translation>未找到会话：%1。</translation>
+    </message>
+    <message>
+        <source>No session to continue in %1: run without --continue to start one.</source>
+        <translation>%1 中没有可继续的会话：不加 --continue 运行即可开始新会话。</translation>
+    </message>
+    <message>
+        <source>The database could not be opened.</source>
+        <translation>无法打开数据库。</translation>
+    </message>
+    <message>
+        <source>Interrupted.</source>
+        <translation>已中断。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SecretLineEdit</name>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Show or hide the key</source>
+        <translation>显示或隐藏密钥</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionController</name>
+    <message>
+        <source>Open a project folder first.</source>
+        <translation>请先打开一个项目文件夹。</translation>
+    </message>
+    <message>
+        <source>The request this step answered is no longer there to send again.</source>
+        <translation>此步骤所回答的请求已不存在，无法再次发送。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>没有可撤销的内容。</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>没有可重做的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionPane</name>
+    <message>
+        <source>No session open</source>
+        <translation>未打开会话</translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation>新会话</translation>
+    </message>
     <message>
         <source>%1
-Created %2</source>
-        <translation type="unfinished"></translation>
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionSidebar</name>
+    <message>
+        <source>Search sessions</source>
+        <translation>搜索会话</translation>
+    </message>
+    <message>
+        <source>Filter the sessions by title (%1)</source>
+        <translation>按标题筛选会话（%1）</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Start a new session (%1)</source>
+        <translation>开始新会话（%1）</translation>
+    </message>
+    <message>
+        <source>Delete Session</source>
+        <translation>删除会话</translation>
+    </message>
+    <message>
+        <source>Delete “%1”?</source>
+        <translation>删除“%1”？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Its messages and its %n subagent session(s) are deleted too. This cannot be undone.</source>
+        <translation>
+            <numerusform>其消息和 %n 个子智能体会话也将被删除。此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its messages are deleted too. This cannot be undone.</source>
+        <translation>其消息也将被删除。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Fork</source>
+        <translation>分叉(&amp;F)</translation>
+    </message>
+    <message>
+        <source>A copy of the whole session, to try another way</source>
+        <translation>整个会话的副本，用于尝试另一种做法</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionTreeModel</name>
+    <message>
+        <source>%1
+Created %2, last active %3</source>
+        <translation>%1
+创建于 %2，最后活动于 %3</translation>
+    </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>等待你的回答</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>工作中…</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Providers, models and permissions are saved to %1; qcode reads them when it starts.</source>
+        <translation>提供商、模型和权限保存在 %1 中；qcode 启动时读取它们。</translation>
     </message>
 </context>
 <context>
     <name>qcode::SseReader</name>
     <message>
         <source>The provider sent a line longer than %1 bytes; the stream was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发送的某一行超过 %1 字节；数据流已停止。</translation>
     </message>
     <message>
         <source>The provider sent an event larger than %1 bytes; the stream was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>提供商发送的某个事件超过 %1 字节；数据流已停止。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::TodoPanel</name>
+    <message>
+        <source>Show or hide the agent&apos;s plan</source>
+        <translation>显示或隐藏智能体的计划</translation>
+    </message>
+    <message>
+        <source>%1 · priority %2</source>
+        <translation>%1 · 优先级 %2</translation>
+    </message>
+    <message>
+        <source>Plan: %1 of %2 done</source>
+        <translation>计划：已完成 %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ToolCard</name>
+    <message>
+        <source>Proposed change: %1</source>
+        <translation>拟议的更改：%1</translation>
+    </message>
+    <message>
+        <source>Stopped before it finished.</source>
+        <translation>在完成之前已停止。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ToolCardHeader</name>
+    <message>
+        <source>Press Space to show or hide the details</source>
+        <translation>按空格键显示或隐藏详细信息</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open the subagent&apos;s session</source>
+        <translation>打开子智能体的会话</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::UserTextWidget</name>
+    <message>
+        <source>Show less</source>
+        <translation>收起</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n line(s)</source>
+        <translation>
+            <numerusform>+%n 行</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
