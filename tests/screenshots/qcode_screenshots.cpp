@@ -18,6 +18,7 @@
 
 #include "EngineHarness.h"
 #include "model/Store.h"
+#include "ui/chat/ChatView.h"
 #include "ui/chat/tool/ToolCard.h"
 #include "ui/permission/AskQueue.h"
 #include "ui/prompt/PromptBox.h"
@@ -113,11 +114,14 @@ QPixmap withDialog(QWidget &window, QWidget &dialog)
     return picture;
 }
 
-bool settle(const std::function<bool()> &condition)
+// Waits for `condition`, then brings the window up to date: streamed text
+// still waiting for its frame, layouts, and paints.
+bool settle(MainWindow &window, const std::function<bool()> &condition)
 {
     const bool met = QTest::qWaitFor(condition, WaitMs);
-    // Not a test: the picture wants the spinner and fades past their first frames.
-    QTest::qWait(150);
+    window.pane()->chatView()->layoutNow();
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
     return met;
 }
 
@@ -155,14 +159,14 @@ int render(const QString &folder)
         if (card->title().startsWith(u"Edit"_s))
             card->setExpanded(true);
     }
-    settle([] { return true; });
+    settle(window, [] { return true; });
     ok = save(window.grab(), folder, u"chat.png"_s) && ok;
 
     box->setText(u"Run the tests"_s);
     box->submit();
     AskQueue *asks = window.findChild<AskWiring *>()->queue();
     // Its buttons arm a moment after it opens (no accidental Enter).
-    if (!settle([asks] {
+    if (!settle(window, [asks] {
             const QWidget *allow = asks->currentDialog() ? asks->currentDialog()->findChild<QWidget *>(u"allowOnceButton"_s)
                                                          : nullptr;
             return allow && allow->isEnabled();
@@ -174,16 +178,16 @@ int render(const QString &folder)
         return 1;
 
     settings.setTheme(AppSettings::Theme::Dark);
-    settle([] { return true; });
+    settle(window, [] { return true; });
     ok = save(window.grab(), folder, u"chat-dark.png"_s) && ok;
     settings.setTheme(AppSettings::Theme::Light);
 
     window.openSettings(u"providers"_s);
     auto *dialog = window.findChild<QDialog *>(u"settingsDialog"_s);
-    if (!dialog || !settle([dialog] { return dialog->isVisible(); }))
+    if (!dialog || !settle(window, [dialog] { return dialog->isVisible(); }))
         return 1;
     dialog->resize(900, 620);
-    settle([] { return true; });
+    settle(window, [] { return true; });
     ok = save(withDialog(window, *dialog), folder, u"settings.png"_s) && ok;
     settings.setTheme(AppSettings::Theme::System);
     return ok ? 0 : 1;

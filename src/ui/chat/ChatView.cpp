@@ -284,6 +284,7 @@ int ChatView::firstVisibleRow() const
 
 void ChatView::layoutNow()
 {
+    flushDeltas(); // "now" includes the text still waiting for its frame
     layout();
 }
 

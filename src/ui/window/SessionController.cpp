@@ -166,9 +166,7 @@ void SessionController::send(const PromptSubmission &submission)
             return;
         // The engine expands the template; the words typed after the name
         // are its arguments, so only the files travel as parts.
-        PromptSubmission files = submission;
-        files.text.clear();
-        QList<PromptPart> parts = files.toPromptParts(m_directory);
+        QList<PromptPart> parts = submission.toPromptParts(m_directory);
         parts.removeIf([](const PromptPart &part) { return std::holds_alternative<TextPart>(part.body); });
         m_engine->command(CommandInput{m_current, submission.command, submission.text, agent, model, parts});
         return;

@@ -11,6 +11,14 @@
 using namespace Qt::StringLiterals;
 using namespace qcode;
 
+// Colouring needs KSyntaxHighlighting or GNU Source-highlight, both
+// optional at build time; without either there is nothing to check.
+#define SKIP_WITHOUT_COLOURING(highlighter)                                                                   \
+    do {                                                                                                      \
+        if ((highlighter)->backendName() == u"plain"_s)                                                       \
+            QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");  \
+    } while (false)
+
 namespace {
 
 // The span that covers `offset`, or null.
@@ -109,8 +117,7 @@ void CodeHighlighterTest::thePlainBackendKnowsNoLanguageAndColoursNothing()
 void CodeHighlighterTest::knowsLanguagesByAliasAndByFileName()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     for (const QString &language : {u"py"_s, u"python"_s, u"c++"_s, u"cpp"_s, u"CPP"_s, u"sh"_s, u"bash"_s, u"json"_s,
                                     u"diff"_s, u"js"_s, u"ts"_s, u"main.cpp"_s, u"tool.py"_s, u"Makefile"_s})
         QVERIFY2(highlighter->knowsLanguage(language), qPrintable(language));
@@ -122,8 +129,7 @@ void CodeHighlighterTest::knowsLanguagesByAliasAndByFileName()
 void CodeHighlighterTest::aKeywordAndAStringAreColouredUnlikePlainText()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     const QString line = u"return value + \"text\";"_s;
     QList<HighlightSpan> spans;
     QCOMPARE(highlighter->highlightLine(u"c++"_s, line, 0, spans), 0);
@@ -141,8 +147,7 @@ void CodeHighlighterTest::aKeywordAndAStringAreColouredUnlikePlainText()
 void CodeHighlighterTest::aBlockCommentCarriesItsStateToTheNextLine()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     QList<HighlightSpan> first;
     const int inComment = highlighter->highlightLine(u"cpp"_s, u"int a; /* a comment"_s, 0, first);
     QVERIFY(inComment != 0);
@@ -174,8 +179,7 @@ void CodeHighlighterTest::anUnknownLanguageGivesNoSpans()
 void CodeHighlighterTest::spansAreInUtf16UnitsAfterCharactersOutsideTheBasicPlane()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     const QString line = u"/* \U0001F600 é 中 */ return 1;"_s;
     QList<HighlightSpan> spans;
     highlighter->highlightLine(u"cpp"_s, line, 0, spans);
@@ -218,8 +222,7 @@ void CodeHighlighterTest::oddAndHugeLinesNeitherCrashNorStall()
 void CodeHighlighterTest::theDarkPaletteUsesOtherColours()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     QList<HighlightSpan> light;
     highlighter->highlightLine(u"cpp"_s, u"return 0;"_s, 0, light);
     highlighter->setDark(true);
@@ -234,8 +237,7 @@ void CodeHighlighterTest::theDarkPaletteUsesOtherColours()
 void CodeHighlighterTest::onlyTheCodeBlocksOfAMarkdownDocumentAreColoured()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     QTextDocument document;
     document.setMarkdown(u"return \"prose\" here\n\n```cpp\nreturn \"code\";\n/* open\nclosed */ int x;\n```\n\nreturn again\n"_s);
     CodeBlockHighlighter blocks(highlighter.get(), &document);
@@ -254,8 +256,7 @@ void CodeHighlighterTest::onlyTheCodeBlocksOfAMarkdownDocumentAreColoured()
 void CodeHighlighterTest::twoTouchingFencesDoNotShareState()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     QTextDocument document;
     document.setMarkdown(u"```cpp\n/* never closed\n```\n```python\nvalue = 1\n```\n"_s);
     CodeBlockHighlighter blocks(highlighter.get(), &document);
@@ -268,8 +269,7 @@ void CodeHighlighterTest::twoTouchingFencesDoNotShareState()
 void CodeHighlighterTest::aWholeDocumentCanBeColouredInOneLanguage()
 {
     auto highlighter = colouring();
-    if (highlighter->backendName() == u"plain"_s)
-        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    SKIP_WITHOUT_COLOURING(highlighter);
     QTextDocument document;
     document.setPlainText(u"def f():\n    \"\"\"starts\n    ends\"\"\"\n    return 1\n"_s);
     CodeBlockHighlighter blocks(highlighter.get(), u"script.py"_s, &document);
