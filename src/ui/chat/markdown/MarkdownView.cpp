@@ -117,8 +117,11 @@ int MarkdownView::heightForWidth(int width) const
 
 QSize MarkdownView::sizeHint() const
 {
-    const int preferredWidth = QTextBrowser::sizeHint().width();
-    return {preferredWidth, heightForWidth(width() > 1 ? width() : preferredWidth)};
+    // Once laid out, the width it has is the one it prefers: a layout asks
+    // heightForWidth() at the hint's width, and any other width would lay
+    // out a copy of the whole document on every streamed frame.
+    const int preferredWidth = width() > 1 ? width() : QTextBrowser::sizeHint().width();
+    return {preferredWidth, heightForWidth(preferredWidth)};
 }
 
 QSize MarkdownView::minimumSizeHint() const
