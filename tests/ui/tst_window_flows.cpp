@@ -180,18 +180,25 @@ void WindowFlowsTest::aDropOnTheWindowBecomesChipsAndThenFileParts()
 
     box->setText(u"look at these"_s);
     box->submit();
-    QTRY_VERIFY_WITH_TIMEOUT(!window.controller()->currentSession().isEmpty()
-                                 && h.store().messageIndex(window.controller()->currentSession())->size() >= 1,
-                             10000);
-    const QString sessionID = window.controller()->currentSession();
-    const auto index = h.store().messageIndex(sessionID);
-    const auto user = h.store().message(index->first().id);
-    QVERIFY(user.ok() && user->has_value());
-    QStringList urls;
-    for (const Part &part : (*user)->parts) {
-        if (const FilePart *file = part.as<FilePart>(); file && !part.extra.value(u"synthetic"_s).toBool())
-            urls.append(file->url.left(22));
-    }
+    // The engine writes the message, then its parts: wait for the files.
+    const auto storedUrls = [&window, &h] {
+        QStringList urls;
+        const QString sessionID = window.controller()->currentSession();
+        const auto index = sessionID.isEmpty() ? Result<QList<MessageCursor>>(QList<MessageCursor>{})
+                                               : h.store().messageIndex(sessionID);
+        if (!index || index->isEmpty())
+            return urls;
+        const auto user = h.store().message(index->first().id);
+        if (!user.ok() || !user->has_value())
+            return urls;
+        for (const Part &part : (*user)->parts) {
+            if (const FilePart *file = part.as<FilePart>(); file && !part.extra.value(u"synthetic"_s).toBool())
+                urls.append(file->url.left(22));
+        }
+        return urls;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(storedUrls().size() >= 2, 10000);
+    const QStringList urls = storedUrls();
     QVERIFY2(urls.contains(QUrl::fromLocalFile(h.projectDirectory() + u"/notes.txt"_s).toString().left(22)),
              qPrintable(urls.join(u", "_s)));
     QVERIFY2(urls.contains(u"data:image/png;base64,"_s), qPrintable(urls.join(u", "_s)));
