@@ -12,6 +12,7 @@
 #include "RunInterrupt.h"
 #include "RunSessionLookup.h"
 #include "engine/config/DataPaths.h"
+#include "engine/config/KeychainSecretStore.h"
 #include "engine/session/ProjectInstance.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
@@ -58,6 +59,11 @@ RunCommand::~RunCommand()
 
 void RunCommand::start(EngineOptions options)
 {
+    QCoro::connect(prepare(std::move(options)), this, [] {});
+}
+
+QCoro::Task<> RunCommand::prepare(EngineOptions options)
+{
     options.askPolicy = m_request.autoApprove ? AskPolicy::AutoApprove : AskPolicy::Refuse;
     const QString dataDirectory =
         options.dataDirectory.isEmpty() ? DataPaths::dataDirectory() : options.dataDirectory;
@@ -66,15 +72,25 @@ void RunCommand::start(EngineOptions options)
                                                         : ConfigLocations::forSystem(m_request.directory, worktree);
     // The engine loads the same again on its thread; reading it here first
     // turns a typo in --agent or --model into an error before a session
-    // is created for nothing.
+    // is created for nothing. Keys saved in the keychain count, so a model
+    // whose key is only there is found, as the app finds it.
     const std::unique_ptr<ProjectInstance> project =
-        ProjectInstance::load(m_request.directory, locations, dataDirectory);
-    if (Result<void> checked = checkRequest(*project); !checked)
-        return fail(checked.error().message);
+        ProjectInstance::load(m_request.directory, locations, dataDirectory, options.secrets);
+    if (options.secrets) {
+        co_await project->providers().loadStoredKeys();
+        if (m_stopping) // interrupted while the keychain answered
+            co_return;
+    }
+    if (Result<void> checked = checkRequest(*project); !checked) {
+        fail(checked.error().message);
+        co_return;
+    }
 
     Result<std::optional<QString>> existing = existingSession(options, project->project().id);
-    if (!existing)
-        return fail(existing.error().message);
+    if (!existing) {
+        fail(existing.error().message);
+        co_return;
+    }
     m_newSession = !existing->has_value();
     m_sessionID = m_newSession ? Identifier::descending(Identifier::Prefix::Session) : **existing;
     m_printer.setSessionID(m_sessionID);
@@ -307,6 +323,9 @@ int runCommandMain(const QStringList &arguments)
         return RunExit::Failed;
     }
     RunInterrupt interrupt;
+    KeychainSecretStore keychain;
+    EngineOptions options;
+    options.secrets = &keychain;
     RunCommand command(std::move(request).value(), &out, &err);
     QObject::connect(&interrupt, &RunInterrupt::interrupted, &command, &RunCommand::interrupt);
     int status = RunExit::Failed;
@@ -314,7 +333,7 @@ int runCommandMain(const QStringList &arguments)
         status = exitStatus;
         QCoreApplication::exit(exitStatus);
     });
-    command.start();
+    command.start(std::move(options));
     QCoreApplication::exec();
     return status;
 }

@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 
+#include <QCoro/QCoroTask>
+
 #include "RunPrinter.h"
 #include "RunRequest.h"
 #include "engine/Engine.h"
@@ -58,6 +60,7 @@ Q_SIGNALS:
     void finished(int exitStatus);
 
 private:
+    QCoro::Task<> prepare(EngineOptions options);
     Result<void> checkRequest(const ProjectInstance &project) const;
     Result<std::optional<QString>> existingSession(const EngineOptions &options, const QString &projectID) const;
     void startEngine(EngineOptions options);

@@ -1,9 +1,11 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QString>
 
 #include <chrono>
+#include <optional>
 
 #include "SecretStore.h"
 
@@ -25,8 +27,17 @@ public:
 
 private:
     static QString entryName(const QString &providerID);
+    Error rememberUnavailable(const QString &message);
 
     QString m_service;
+    // Keys are read one provider after another. A keychain that is not
+    // there, or does not answer, fails every one of them the same way; for
+    // a short while after such a failure reads fail at once with it
+    // instead of each waiting out its own timeout (minutes for a batch).
+    // Afterwards the keychain is asked again: it may have been unlocked.
+    static constexpr qint64 UnavailableMemoryMs = 10000;
+    std::optional<QString> m_unavailable;
+    QElapsedTimer m_unavailableSince;
     // A keychain that never answers (a locked wallet nobody unlocks) must
     // not hold a key lookup forever.
     std::chrono::milliseconds m_timeout{std::chrono::seconds(30)};

@@ -1,57 +1,15 @@
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
-#include <QTimer>
 
-#include <QCoro/QCoroTimer>
-
+#include "FakeSecretStore.h"
 #include "engine/config/ProviderRegistry.h"
-#include "engine/config/SecretStore.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;
+using namespace qcode::test;
 
 namespace {
-
-// An in-memory keychain. It answers on the next event-loop turn, as a real
-// keychain answers later, so tests exercise the asynchronous path.
-class FakeSecretStore : public SecretStore
-{
-public:
-    QHash<QString, QString> keys;
-    int reads = 0;
-    bool failReads = false;
-
-    QCoro::Task<Result<std::optional<QString>>> readKey(QString providerID) override
-    {
-        co_await nextTurn();
-        ++reads;
-        if (failReads)
-            co_return Error{u"keychain locked"_s};
-        co_return keys.contains(providerID) ? std::optional<QString>(keys.value(providerID)) : std::nullopt;
-    }
-    QCoro::Task<Result<void>> writeKey(QString providerID, QString key) override
-    {
-        co_await nextTurn();
-        keys.insert(providerID, key);
-        co_return Result<void>();
-    }
-    QCoro::Task<Result<void>> deleteKey(QString providerID) override
-    {
-        co_await nextTurn();
-        keys.remove(providerID);
-        co_return Result<void>();
-    }
-
-private:
-    static QCoro::Task<> nextTurn()
-    {
-        QTimer timer;
-        timer.setSingleShot(true);
-        timer.start(0);
-        co_await timer;
-    }
-};
 
 // URLs inside the JSON below are written https:\/\/… (valid JSON) because
 // moc reads a // inside a raw string literal as a comment.
@@ -287,7 +245,7 @@ private Q_SLOTS:
     void keychainFailureIsReportedAndEnvironmentStillWorks()
     {
         FakeSecretStore secrets;
-        secrets.failReads = true;
+        secrets.failure = u"keychain locked"_s;
         ProviderRegistry registry(ModelCatalogue::bundled(), Config(), environment({{u"OPENAI_API_KEY"_s, u"a"_s}}), &secrets);
         QSignalSpy changed(&registry, &ProviderRegistry::providersChanged);
         QCoro::connect(registry.loadStoredKeys(), &registry, [] {});

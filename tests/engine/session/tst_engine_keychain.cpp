@@ -4,12 +4,9 @@
 
 #include <QSignalSpy>
 #include <QTest>
-#include <QTimer>
-
-#include <QCoro/QCoroTimer>
 
 #include "EngineHarness.h"
-#include "engine/config/SecretStore.h"
+#include "FakeSecretStore.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;
@@ -17,45 +14,7 @@ using namespace qcode::test;
 
 namespace {
 
-// An in-memory keychain that answers on a later event-loop turn, as a real
-// one does, so the engine's wait for it is exercised.
-class FakeKeychain : public SecretStore
-{
-public:
-    QHash<QString, QString> keys;
-    QStringList locked; // providers whose entry cannot be read
-    int reads = 0;
-
-    QCoro::Task<Result<std::optional<QString>>> readKey(QString providerID) override
-    {
-        co_await later();
-        ++reads;
-        if (locked.contains(providerID))
-            co_return Error(u"The keychain is locked."_s);
-        co_return keys.contains(providerID) ? std::optional<QString>(keys.value(providerID)) : std::nullopt;
-    }
-    QCoro::Task<Result<void>> writeKey(QString providerID, QString key) override
-    {
-        keys.insert(providerID, key);
-        co_return Result<void>();
-    }
-    QCoro::Task<Result<void>> deleteKey(QString providerID) override
-    {
-        keys.remove(providerID);
-        co_return Result<void>();
-    }
-
-private:
-    static QCoro::Task<> later()
-    {
-        QTimer timer;
-        timer.setSingleShot(true);
-        timer.start(1);
-        co_await timer;
-    }
-};
-
-EngineHarness::Setup keychainOnly(FakeKeychain &keychain)
+EngineHarness::Setup keychainOnly(FakeSecretStore &keychain)
 {
     EngineHarness::Setup setup;
     setup.secrets = &keychain;
@@ -98,7 +57,7 @@ private Q_SLOTS:
 
 void EngineKeychainTest::theKeychainsKeyIsSentToTheProvider()
 {
-    FakeKeychain keychain;
+    FakeSecretStore keychain;
     keychain.keys.insert(u"fake"_s, u"from-the-keychain"_s);
     EngineHarness h(keychainOnly(keychain));
     h.server().enqueue(FakeTurn().text({u"Hi."_s}));
@@ -110,13 +69,13 @@ void EngineKeychainTest::theKeychainsKeyIsSentToTheProvider()
 
 void EngineKeychainTest::aCatalogueProviderIsOfferedOnceTheKeychainHoldsItsKey()
 {
-    FakeKeychain empty;
+    FakeSecretStore empty;
     EngineHarness without(keychainOnly(empty));
     const ProjectSummary before = describe(without);
     QVERIFY(!before.models.isEmpty());
     QVERIFY(!providerIDs(before).contains(u"anthropic"_s));
 
-    FakeKeychain keychain;
+    FakeSecretStore keychain;
     keychain.keys.insert(u"anthropic"_s, u"sk-ant-test"_s);
     EngineHarness with(keychainOnly(keychain));
     const ProjectSummary after = describe(with);
@@ -127,7 +86,7 @@ void EngineKeychainTest::aCatalogueProviderIsOfferedOnceTheKeychainHoldsItsKey()
 
 void EngineKeychainTest::theConfigsKeyWinsOverTheKeychains()
 {
-    FakeKeychain keychain;
+    FakeSecretStore keychain;
     keychain.keys.insert(u"fake"_s, u"from-the-keychain"_s);
     EngineHarness::Setup setup;
     setup.secrets = &keychain;
@@ -139,7 +98,7 @@ void EngineKeychainTest::theConfigsKeyWinsOverTheKeychains()
 
 void EngineKeychainTest::anUnreadableEntryIsAProblemAndTheRestStillWorks()
 {
-    FakeKeychain keychain;
+    FakeSecretStore keychain;
     keychain.keys.insert(u"fake"_s, u"from-the-keychain"_s);
     keychain.locked.append(u"anthropic"_s);
     EngineHarness h(keychainOnly(keychain));
@@ -155,7 +114,7 @@ void EngineKeychainTest::anUnreadableEntryIsAProblemAndTheRestStillWorks()
 
 void EngineKeychainTest::aReloadReadsTheKeychainAgain()
 {
-    FakeKeychain keychain;
+    FakeSecretStore keychain;
     EngineHarness h(keychainOnly(keychain));
     QVERIFY(!providerIDs(describe(h)).contains(u"anthropic"_s));
 
