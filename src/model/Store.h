@@ -97,6 +97,9 @@ public:
     // Every message of the session as (time_created, id), oldest first,
     // read from the index alone: the chat view's rows, before any content.
     Result<QList<MessageCursor>> messageIndex(const QString &sessionID);
+    // The session's newest user message, without its parts: the agent and
+    // model it asked for are the session's own.
+    Result<std::optional<Message>> lastUserMessage(const QString &sessionID);
     // The messages with these ids and their parts, in the order asked;
     // ids that are not stored are left out.
     Result<QList<MessageWithParts>> messagesById(const QStringList &ids);

@@ -162,6 +162,25 @@ Result<QList<MessageCursor>> Store::messageIndex(const QString &sessionID)
     return index;
 }
 
+Result<std::optional<Message>> Store::lastUserMessage(const QString &sessionID)
+{
+    std::optional<Message> found;
+    auto read = forEachRow(u"SELECT id, session_id, CAST(data AS BLOB) FROM message"
+                           " WHERE session_id = ? AND json_extract(data, '$.role') = 'user'"
+                           " ORDER BY time_created DESC, id DESC LIMIT 1"_s,
+                           {sessionID}, tr("read the messages of session %1").arg(sessionID),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               auto info = messageFromRow(row.value(0).toString(), row.value(1).toString(), row.value(2));
+                               if (!info)
+                                   return info.error();
+                               found = std::move(info).value();
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return found;
+}
+
 Result<QList<MessageWithParts>> Store::messagesById(const QStringList &ids)
 {
     // SQLite bounds the number of bound values in one statement.

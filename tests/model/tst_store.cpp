@@ -63,6 +63,7 @@ private Q_SLOTS:
     void pagesBreakTiesOnEqualTimesById();
     void theMessageIndexListsEveryMessageOldestFirstWithoutContent();
     void messagesByIdComeInTheOrderAskedAndSkipUnknownIds();
+    void theLastUserMessageIsTheNewestPromptOfTheSession();
     void usageListsTheCostAndTokensOfEachAssistantMessage();
     void historyStopsAtTheLastCompletedCompaction();
     void sessionsOfAProjectAreNewestFirst();
@@ -302,6 +303,26 @@ void StoreTest::messagesByIdComeInTheOrderAskedAndSkipUnknownIds()
     QCOMPARE(found->last().info.id(), ids.last());
     QCOMPARE(found->last().parts.first().as<TextPart>()->text, u"449"_s);
     QVERIFY(m_store->messagesById({})->isEmpty());
+}
+
+void StoreTest::theLastUserMessageIsTheNewestPromptOfTheSession()
+{
+    QVERIFY(!m_store->lastUserMessage(m_session.id)->has_value());
+    const Message first = makeUserMessage(m_session.id, 1000);
+    const Message newest = makeUserMessage(m_session.id, 1002);
+    REQUIRE(m_store->updateMessage(first));
+    REQUIRE(m_store->updateMessage(newest));
+    // Answers after it, and another session's newer prompt, do not count.
+    REQUIRE(m_store->updateMessage(makeAssistantMessage(m_session.id, newest.id(), 1003)));
+    const Session other = makeSession();
+    REQUIRE(m_store->upsertSession(other));
+    REQUIRE(m_store->updateMessage(makeUserMessage(other.id, 2000)));
+
+    const auto last = m_store->lastUserMessage(m_session.id);
+    REQUIRE(last);
+    QVERIFY(last->has_value());
+    QCOMPARE((*last)->id(), newest.id());
+    QVERIFY((*last)->isUser());
 }
 
 void StoreTest::usageListsTheCostAndTokensOfEachAssistantMessage()

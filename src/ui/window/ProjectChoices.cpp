@@ -58,14 +58,16 @@ std::optional<ModelChoice> ProjectChoices::defaultModel(const ProjectSummary &pr
 {
     if (!project.defaultModel)
         return std::nullopt;
+    return model(project, *project.defaultModel);
+}
+
+ModelChoice ProjectChoices::model(const ProjectSummary &project, const ModelRef &ref)
+{
     for (const ModelSummary &model : project.models) {
-        if (model.providerID == project.defaultModel->providerID && model.modelID == project.defaultModel->modelID)
+        if (model.providerID == ref.providerID && model.modelID == ref.modelID)
             return choiceOf(model);
     }
-    // A default the project cannot call now (no key yet) is still named,
-    // so the person sees what a prompt will use and why it fails.
-    return ModelChoice{project.defaultModel->providerID, project.defaultModel->modelID,
-                       u"%1 · %2"_s.arg(project.defaultModel->providerID, project.defaultModel->modelID), {}};
+    return ModelChoice{ref.providerID, ref.modelID, u"%1 · %2"_s.arg(ref.providerID, ref.modelID), {}};
 }
 
 qint64 ProjectChoices::contextLimit(const ProjectSummary &project, const std::optional<ModelChoice> &model)

@@ -22,6 +22,10 @@ public:
     static QList<ModelChoice> models(const ProjectSummary &project);
     static QList<SlashCommand> commands(const ProjectSummary &project);
     static std::optional<ModelChoice> defaultModel(const ProjectSummary &project);
+    // The project's model `ref` names; one it cannot call now (no key yet,
+    // a server that is down) is still named, so the person sees what a
+    // prompt will use and why it fails.
+    static ModelChoice model(const ProjectSummary &project, const ModelRef &ref);
     // Tokens the model can hold; 0 when it is unknown.
     static qint64 contextLimit(const ProjectSummary &project, const std::optional<ModelChoice> &model);
 };

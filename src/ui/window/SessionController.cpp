@@ -102,6 +102,18 @@ void SessionController::showSession(const QString &sessionID)
     Q_EMIT todosChanged(m_todos);
 }
 
+std::optional<Message> SessionController::lastUserMessage(const QString &sessionID) const
+{
+    if (sessionID.isEmpty())
+        return std::nullopt;
+    Result<std::optional<Message>> last = m_store->lastUserMessage(sessionID);
+    if (!last) {
+        qCWarning(lcController) << "the last prompt of" << sessionID << "could not be read:" << last.errorMessage();
+        return std::nullopt;
+    }
+    return *last;
+}
+
 std::optional<SessionStatus> SessionController::status(const QString &sessionID) const
 {
     const auto found = m_busy.constFind(sessionID);

@@ -82,6 +82,9 @@ public:
     // The tokens the open session's last step used and what it has cost.
     qint64 contextTokens() const { return m_contextTokens; }
     double sessionCost() const;
+    // The session's newest prompt (its agent and model), read from the
+    // store; none for a new session or when it cannot be read.
+    std::optional<Message> lastUserMessage(const QString &sessionID) const;
 
 Q_SIGNALS:
     void projectOpened(const QString &directory, const QString &projectID);

@@ -64,6 +64,7 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
     connect(m_retry, &RetryBanner::stopRequested, controller, &SessionController::abort);
     connect(m_revert, &RevertBanner::redoRequested, controller, &SessionController::redo);
     connect(controller, &SessionController::currentSessionChanged, this, [this] {
+        restoreSessionChoices();
         updateTitle();
         const std::optional<SessionStatus> status = m_controller->status(m_controller->currentSession());
         m_retry->setStatus(status.value_or(SessionStatus::idle()));
@@ -141,6 +142,29 @@ void SessionPane::applyProject()
     if (!project.problems.isEmpty())
         m_prompt->showNotice(project.problems);
     setContextLimit(ProjectChoices::contextLimit(project, m_prompt->currentModel()));
+}
+
+// A session opened again goes on with the agent and model its newest
+// prompt used, as OpenCode does; a new one keeps the person's choice.
+void SessionPane::restoreSessionChoices()
+{
+    const std::optional<Message> last = m_controller->lastUserMessage(m_controller->currentSession());
+    const UserMessage *user = last ? last->user() : nullptr;
+    if (!user)
+        return;
+    const ProjectSummary &project = m_controller->project();
+    // Before the engine has described the project any name is taken;
+    // applyProject() checks it once the agents are known.
+    const bool agentFits = project.agents.isEmpty()
+                           || std::any_of(project.agents.begin(), project.agents.end(), [user](const AgentSummary &agent) {
+                                  return agent.name == user->agent && agent.mode != AgentMode::Subagent && !agent.hidden;
+                              });
+    if (!user->agent.isEmpty() && agentFits)
+        m_prompt->setCurrentAgent(user->agent);
+    if (!user->model.providerID.isEmpty() && !user->model.modelID.isEmpty()) {
+        m_prompt->setCurrentModel(ProjectChoices::model(project, user->model));
+        setContextLimit(ProjectChoices::contextLimit(project, m_prompt->currentModel()));
+    }
 }
 
 void SessionPane::runBuiltin(const QString &name, const QString &arguments)

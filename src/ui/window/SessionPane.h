@@ -43,6 +43,7 @@ Q_SIGNALS:
 private:
     void connectPromptBox();
     void applyProject();
+    void restoreSessionChoices();
     void runBuiltin(const QString &name, const QString &arguments);
     void updateTitle();
     void updateUsage();

@@ -5,6 +5,7 @@
 #include <QToolButton>
 
 #include "EngineHarness.h"
+#include "model/Identifier.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
 #include "ui/chat/MessageWidget.h"
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void aCustomCommandSendsItsExpandedTemplate();
     void promptsSentWhileBusyAreShownQueuedAndCanBeRemoved();
     void retryAfterAFailedTurnResumesWithoutANewMessage();
+    void aSessionOpenedAgainGoesOnWithItsLastAgentAndModel();
 
 private:
     static bool open(MainWindow &window, EngineHarness &h);
@@ -73,6 +75,35 @@ QStringList typedTexts(const QList<MessageWithParts> &messages)
         }
     }
     return texts;
+}
+
+// A stored session of the project whose one prompt used `agent` and `model`.
+QString storedSession(Store &store, const QString &projectID, const QString &directory, const QString &agent,
+                      const ModelRef &model)
+{
+    Session session;
+    session.id = Identifier::descending(Identifier::Prefix::Session);
+    session.projectID = projectID;
+    session.directory = directory;
+    session.slug = agent + u"-session"_s;
+    session.version = u"0.1.0"_s;
+    session.title = agent + u" session"_s;
+    session.time.created = session.time.updated = QDateTime::currentMSecsSinceEpoch();
+    UserMessage user;
+    user.id = Identifier::ascending(Identifier::Prefix::Message);
+    user.sessionID = session.id;
+    user.created = session.time.created;
+    user.agent = agent;
+    user.model = model;
+    if (Result<void> saved = store.upsertSession(session); !saved) {
+        qWarning("session not stored: %s", qPrintable(saved.errorMessage()));
+        return {};
+    }
+    if (Result<void> saved = store.updateMessage(user); !saved) {
+        qWarning("message not stored: %s", qPrintable(saved.errorMessage()));
+        return {};
+    }
+    return session.id;
 }
 
 bool hasCommand(PromptBox *box, const QString &name)
@@ -221,6 +252,43 @@ void PromptWiringTest::retryAfterAFailedTurnResumesWithoutANewMessage()
     QVERIFY(finished.wait(10000));
     QCOMPARE(typedTexts(shownMessages(h, window)), QStringList{u"try"_s});
     QCOMPARE(int(h.server().requests().size()), 2);
+}
+
+void PromptWiringTest::aSessionOpenedAgainGoesOnWithItsLastAgentAndModel()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(open(window, h));
+    SessionController *controller = window.controller();
+    PromptBox *box = window.pane()->promptBox();
+    const ModelRef usable = *controller->project().defaultModel;
+    const ModelRef gone{u"elsewhere"_s, u"gone-model"_s};
+    const QString planned = storedSession(h.store(), controller->projectID(), h.projectDirectory(), u"plan"_s, usable);
+    const QString built = storedSession(h.store(), controller->projectID(), h.projectDirectory(), u"build"_s, gone);
+    QVERIFY(!planned.isEmpty() && !built.isEmpty());
+    controller->reloadSessions();
+
+    controller->showSession(planned);
+    QCOMPARE(box->currentAgent(), u"plan"_s);
+    QVERIFY(box->currentModel().has_value());
+    QCOMPARE(box->currentModel()->providerID, usable.providerID);
+    QCOMPARE(box->currentModel()->modelID, usable.modelID);
+
+    // A model the project cannot call now is still named, not replaced.
+    controller->showSession(built);
+    QCOMPARE(box->currentAgent(), u"build"_s);
+    QCOMPARE(box->currentModel()->providerID, gone.providerID);
+    QCOMPARE(box->currentModel()->modelID, gone.modelID);
+
+    controller->showSession(planned);
+    QCOMPARE(box->currentAgent(), u"plan"_s);
+
+    // A new session starts with the choice in the picker.
+    controller->newSession();
+    QCOMPARE(box->currentAgent(), u"plan"_s);
+    QCOMPARE(box->currentModel()->modelID, usable.modelID);
 }
 
 QTEST_MAIN(PromptWiringTest)
