@@ -1,9 +1,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QLibraryInfo>
-#include <QLocale>
-#include <QTranslator>
 #include <QMessageBox>
 
 #include <cstdio>
@@ -13,6 +10,7 @@
 #include "engine/config/DataPaths.h"
 #include "run/RunCommand.h"
 #include "model/Store.h"
+#include "ui/i18n/LanguageSwitcher.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/window/MainWindow.h"
 
@@ -38,9 +36,7 @@ int main(int argc, char *argv[])
         QCoreApplication app(argc, argv);
         qcode::CommandLine::setApplicationInfo();
         applyDataDirectorySetting();
-        QTranslator translator;
-        if (translator.load(QLocale(), u"qcode"_s, u"_"_s, u":/i18n"_s))
-            app.installTranslator(&translator);
+        qcode::LanguageSwitcher::instance()->apply(qcode::AppSettings().language());
         return qcode::runCommandMain(app.arguments().mid(2));
     }
 
@@ -58,12 +54,9 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     qcode::CommandLine::setApplicationInfo();
     applyDataDirectorySetting();
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        app.installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(QLocale(), u"qcode"_s, u"_"_s, u":/i18n"_s))
-        app.installTranslator(&translator);
+    // The language saved in Settings, else the system's; the window
+    // applies later changes as they are made.
+    qcode::LanguageSwitcher::instance()->apply(qcode::AppSettings().language());
     QCommandLineParser parser;
     qcode::CommandLine::configure(parser);
     parser.process(app);

@@ -49,17 +49,38 @@ ChatView::ChatView(ChatModel *model, ChatContext context, QWidget *parent)
 
     m_jump = new QToolButton(this);
     m_jump->setObjectName(u"jumpToLatest"_s);
-    m_jump->setText(tr("Jump to latest"));
     m_jump->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
     m_jump->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_jump->setToolTip(tr("Scroll to the newest message (%1)")
-                           .arg(QKeySequence(Qt::CTRL | Qt::Key_End).toString(QKeySequence::NativeText)));
     m_jump->setAutoRaise(false);
     m_jump->hide();
     connect(m_jump, &QToolButton::clicked, this, &ChatView::scrollToBottom);
+    retranslateUi();
 
     connectModel();
     reset();
+}
+
+void ChatView::retranslateUi()
+{
+    m_jump->setText(tr("Jump to latest"));
+    m_jump->setToolTip(tr("Scroll to the newest message (%1)")
+                           .arg(QKeySequence(Qt::CTRL | Qt::Key_End).toString(QKeySequence::NativeText)));
+}
+
+void ChatView::changeEvent(QEvent *event)
+{
+    QAbstractScrollArea::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    retranslateUi();
+    // The messages on screen retranslate themselves (they get the event
+    // next) and may change height; what the person reads stays anchored.
+    for (Slot &slot : m_slots) {
+        if (slot.widget)
+            slot.measured = false;
+    }
+    m_prefixDirty = true;
+    scheduleLayout();
 }
 
 ChatView::~ChatView() = default;

@@ -67,6 +67,7 @@ protected:
     bool viewportEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     struct Slot {
@@ -75,6 +76,7 @@ private:
         MessageWidget *widget = nullptr;
     };
 
+    void retranslateUi();
     void connectModel();
     void queueDelta(int row, int index, const QString &field, const QString &delta);
     void flushDeltas();

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
@@ -47,13 +48,28 @@ MessageWidget::MessageWidget(const ChatContext &context, QWidget *parent) : QFra
     m_errorText->setTextFormat(Qt::PlainText);
     m_errorText->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     errorLayout->addWidget(m_errorText, 1);
-    m_retry = new QPushButton(tr("Retry"), m_error);
+    m_retry = new QPushButton(m_error);
     m_retry->setObjectName(u"retryButton"_s);
-    m_retry->setToolTip(tr("Run this step again"));
     connect(m_retry, &QPushButton::clicked, this, [this] { Q_EMIT retryRequested(m_messageID); });
     errorLayout->addWidget(m_retry, 0, Qt::AlignTop);
     m_error->hide();
     outer->addWidget(m_error);
+    retranslateUi();
+}
+
+void MessageWidget::retranslateUi()
+{
+    m_retry->setText(tr("Retry"));
+    m_retry->setToolTip(tr("Run this step again"));
+    showError();
+    updateToolTip();
+}
+
+void MessageWidget::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 MessageWidget::~MessageWidget() = default;

@@ -52,8 +52,10 @@ Q_SIGNALS:
 
 protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     bool hiddenByCut(const Part &part) const;
     PartWidget *makePartWidget(const Part &part);
     int layoutPosition(int index) const;

@@ -1,5 +1,6 @@
 #include "PermissionDialog.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QGuiApplication>
@@ -46,8 +47,8 @@ QString sessionLine(const QString &title)
 PermissionDialog::PermissionDialog(const PermissionRequest &request, const QString &sessionTitle, QWidget *parent)
     : QDialog(parent)
     , m_request(request)
+    , m_sessionTitle(sessionTitle)
 {
-    setWindowTitle(tr("Permission needed"));
     setWindowModality(Qt::WindowModal);
     setObjectName(u"permissionDialog"_s);
 
@@ -59,14 +60,14 @@ PermissionDialog::PermissionDialog(const PermissionRequest &request, const QStri
     icon->setAlignment(Qt::AlignTop);
     header->addWidget(icon);
     auto *titles = new QVBoxLayout;
-    auto *action = wrappedLabel(description.action, this);
-    action->setObjectName(u"actionLabel"_s);
-    QFont bold = action->font();
+    m_actionLabel = wrappedLabel(QString(), this);
+    m_actionLabel->setObjectName(u"actionLabel"_s);
+    QFont bold = m_actionLabel->font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.2);
-    action->setFont(bold);
-    titles->addWidget(action);
-    m_sessionLabel = wrappedLabel(sessionLine(sessionTitle), this);
+    m_actionLabel->setFont(bold);
+    titles->addWidget(m_actionLabel);
+    m_sessionLabel = wrappedLabel(QString(), this);
     titles->addWidget(m_sessionLabel);
     header->addLayout(titles, 1);
 
@@ -81,6 +82,7 @@ PermissionDialog::PermissionDialog(const PermissionRequest &request, const QStri
     layout->addWidget(m_scroll, 1);
     layout->addWidget(createAnswers(description));
     orderTabs();
+    retranslateUi();
 
     m_arming.setSingleShot(true);
     m_arming.setInterval(ArmDelay);
@@ -98,7 +100,7 @@ QWidget *PermissionDialog::createDetails(const PermissionDescription &descriptio
         layout->addWidget(note);
     }
     for (const PermissionDescription::Detail &detail : description.details) {
-        auto *label = wrappedLabel(detail.label, details);
+        auto *label = wrappedLabel(QString(), details);
         DetailBox *box = nullptr;
         if (detail.kind == PermissionDescription::Detail::Kind::Diff) {
             auto *diff = new PermissionDiffBox(DiffLines, details);
@@ -108,10 +110,10 @@ QWidget *PermissionDialog::createDetails(const PermissionDescription &descriptio
             box = new DetailBox(TextLines, details);
             box->setPlainText(detail.text);
         }
-        box->setAccessibleName(detail.label);
         label->setBuddy(box);
         layout->addWidget(label);
         layout->addWidget(box);
+        m_detailLabels.append(label);
         m_detailBoxes.append(box);
     }
     layout->addStretch(1);
@@ -124,12 +126,12 @@ QWidget *PermissionDialog::createAnswers(const PermissionDescription &descriptio
     auto *grid = new QGridLayout(answers);
     grid->setContentsMargins(0, 0, 0, 0);
 
-    auto *messageLabel = wrappedLabel(tr("&Tell the agent what to do instead:"), answers);
+    m_messageLabel = wrappedLabel(QString(), answers);
     m_message = new QLineEdit(answers);
     m_message->setObjectName(u"messageEdit"_s);
     m_message->installEventFilter(this);
-    messageLabel->setBuddy(m_message);
-    m_send = new QPushButton(tr("&Send"), answers);
+    m_messageLabel->setBuddy(m_message);
+    m_send = new QPushButton(answers);
     m_send->setObjectName(u"sendButton"_s);
     m_send->setEnabled(false);
     connect(m_message, &QLineEdit::textChanged, this,
@@ -138,31 +140,26 @@ QWidget *PermissionDialog::createAnswers(const PermissionDescription &descriptio
     auto *messageRow = new QHBoxLayout;
     messageRow->addWidget(m_message, 1);
     messageRow->addWidget(m_send);
-    grid->addWidget(messageLabel, 0, 0, 1, 2);
+    grid->addWidget(m_messageLabel, 0, 0, 1, 2);
     grid->addLayout(messageRow, 1, 0, 1, 2);
 
-    m_allowOnce = new QPushButton(tr("Allow &once"), answers);
+    m_allowOnce = new QPushButton(answers);
     m_allowOnce->setObjectName(u"allowOnceButton"_s);
     m_allowOnce->setDefault(true);
     connect(m_allowOnce, &QPushButton::clicked, this, [this] { answer(PermissionReply::Once); });
-    m_reject = new QPushButton(tr("&Reject"), answers);
+    m_reject = new QPushButton(answers);
     m_reject->setObjectName(u"rejectButton"_s);
-    m_reject->setToolTip(tr("The agent stops and waits for your next message."));
     connect(m_reject, &QPushButton::clicked, this, [this] { answer(PermissionReply::Reject); });
     grid->addWidget(m_allowOnce, 2, 0);
     grid->addWidget(m_reject, 3, 0);
 
     if (!description.alwaysSubject.isEmpty()) {
-        m_alwaysSession = new QPushButton(description.alwaysText(ApprovalScope::Session), answers);
+        m_alwaysSession = new QPushButton(answers);
         m_alwaysSession->setObjectName(u"alwaysSessionButton"_s);
-        m_alwaysSession->setToolTip(tr("Until this session ends, without asking:\n%1").arg(description.alwaysTooltip));
         connect(m_alwaysSession, &QPushButton::clicked, this,
                 [this] { answer(PermissionReply::Always, {}, ApprovalScope::Session); });
-        m_alwaysProject = new QPushButton(description.alwaysText(ApprovalScope::Project), answers);
+        m_alwaysProject = new QPushButton(answers);
         m_alwaysProject->setObjectName(u"alwaysProjectButton"_s);
-        m_alwaysProject->setToolTip(tr("In every session of this project, without asking; saved, and listed in "
-                                       "Settings to take back:\n%1")
-                                        .arg(description.alwaysTooltip));
         connect(m_alwaysProject, &QPushButton::clicked, this,
                 [this] { answer(PermissionReply::Always, {}, ApprovalScope::Project); });
         grid->addWidget(m_alwaysSession, 2, 1);
@@ -175,6 +172,38 @@ QWidget *PermissionDialog::createAnswers(const PermissionDescription &descriptio
             button->setEnabled(ArmDelay.count() == 0);
     }
     return answers;
+}
+
+void PermissionDialog::retranslateUi()
+{
+    const PermissionDescription description = PermissionDescription::describe(m_request);
+    setWindowTitle(tr("Permission needed"));
+    m_actionLabel->setText(description.action);
+    m_sessionLabel->setText(sessionLine(m_sessionTitle));
+    for (qsizetype i = 0; i < m_detailLabels.size() && i < description.details.size(); ++i) {
+        m_detailLabels.at(i)->setText(description.details.at(i).label);
+        m_detailBoxes.at(i)->setAccessibleName(description.details.at(i).label);
+    }
+    m_messageLabel->setText(tr("&Tell the agent what to do instead:"));
+    m_send->setText(tr("&Send"));
+    m_allowOnce->setText(tr("Allow &once"));
+    m_reject->setText(tr("&Reject"));
+    m_reject->setToolTip(tr("The agent stops and waits for your next message."));
+    if (m_alwaysSession) {
+        m_alwaysSession->setText(description.alwaysText(ApprovalScope::Session));
+        m_alwaysSession->setToolTip(tr("Until this session ends, without asking:\n%1").arg(description.alwaysTooltip));
+        m_alwaysProject->setText(description.alwaysText(ApprovalScope::Project));
+        m_alwaysProject->setToolTip(tr("In every session of this project, without asking; saved, and listed in "
+                                       "Settings to take back:\n%1")
+                                        .arg(description.alwaysTooltip));
+    }
+}
+
+void PermissionDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void PermissionDialog::orderTabs()
@@ -207,6 +236,7 @@ void PermissionDialog::fitScreen()
 
 void PermissionDialog::setSessionTitle(const QString &title)
 {
+    m_sessionTitle = title;
     m_sessionLabel->setText(sessionLine(title));
 }
 

@@ -50,9 +50,12 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // Every word of the dialog's own, from the request, in the language in use.
+    void retranslateUi();
     QWidget *createDetails(const PermissionDescription &description);
     QWidget *createAnswers(const PermissionDescription &description);
     void orderTabs();
@@ -64,9 +67,13 @@ private:
     PermissionRequest m_request;
     bool m_answered = false;
     bool m_fitted = false; // sized to its content and the screen, once, when first shown
+    QString m_sessionTitle;
+    QLabel *m_actionLabel = nullptr;
     QLabel *m_sessionLabel = nullptr;
     QScrollArea *m_scroll = nullptr;
+    QList<QLabel *> m_detailLabels;
     QList<QWidget *> m_detailBoxes;
+    QLabel *m_messageLabel = nullptr;
     QPushButton *m_allowOnce = nullptr;
     QPushButton *m_alwaysSession = nullptr; // null when the request offers no "always"
     QPushButton *m_alwaysProject = nullptr;

@@ -1,6 +1,7 @@
 #include "QuestionDialog.h"
 
 #include <QAbstractButton>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -28,12 +29,12 @@ QString sessionLine(const QString &title)
 QuestionDialog::QuestionDialog(const QuestionRequest &request, const QString &sessionTitle, QWidget *parent)
     : QDialog(parent)
     , m_request(request)
+    , m_sessionTitle(sessionTitle)
 {
-    setWindowTitle(request.questions.size() == 1 ? tr("A question for you") : tr("Questions for you"));
     setWindowModality(Qt::WindowModal);
     setObjectName(u"questionDialog"_s);
 
-    m_sessionLabel = new QLabel(sessionLine(sessionTitle), this);
+    m_sessionLabel = new QLabel(this);
     m_sessionLabel->setTextFormat(Qt::PlainText);
     m_sessionLabel->setWordWrap(true);
 
@@ -56,7 +57,26 @@ QuestionDialog::QuestionDialog(const QuestionRequest &request, const QString &se
     layout->addWidget(m_sessionLabel);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(createButtons());
-    refresh();
+    retranslateUi();
+}
+
+void QuestionDialog::retranslateUi()
+{
+    setWindowTitle(m_request.questions.size() == 1 ? tr("A question for you") : tr("Questions for you"));
+    m_sessionLabel->setText(sessionLine(m_sessionTitle));
+    m_dismiss->setText(tr("&Dismiss"));
+    m_dismiss->setToolTip(tr("Leave the questions unanswered; the agent stops and waits for your next message."));
+    m_back->setText(tr("&Back"));
+    m_next->setText(tr("&Next"));
+    m_submit->setText(tr("&Submit"));
+    refresh(); // the tabs' names
+}
+
+void QuestionDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 QWidget *QuestionDialog::createButtons()
@@ -64,17 +84,16 @@ QWidget *QuestionDialog::createButtons()
     auto *buttons = new QWidget(this);
     auto *row = new QHBoxLayout(buttons);
     row->setContentsMargins(0, 0, 0, 0);
-    m_dismiss = new QPushButton(tr("&Dismiss"), buttons);
+    m_dismiss = new QPushButton(buttons);
     m_dismiss->setObjectName(u"dismissButton"_s);
-    m_dismiss->setToolTip(tr("Leave the questions unanswered; the agent stops and waits for your next message."));
     connect(m_dismiss, &QPushButton::clicked, this, &QuestionDialog::reject);
-    m_back = new QPushButton(tr("&Back"), buttons);
+    m_back = new QPushButton(buttons);
     m_back->setObjectName(u"backButton"_s);
     connect(m_back, &QPushButton::clicked, this, [this] { m_tabs->setCurrentIndex(m_tabs->currentIndex() - 1); });
-    m_next = new QPushButton(tr("&Next"), buttons);
+    m_next = new QPushButton(buttons);
     m_next->setObjectName(u"nextButton"_s);
     connect(m_next, &QPushButton::clicked, this, [this] { m_tabs->setCurrentIndex(m_tabs->currentIndex() + 1); });
-    m_submit = new QPushButton(tr("&Submit"), buttons);
+    m_submit = new QPushButton(buttons);
     m_submit->setObjectName(u"submitButton"_s);
     connect(m_submit, &QPushButton::clicked, this, &QuestionDialog::submit);
     const bool several = m_pages.size() > 1;
@@ -131,6 +150,7 @@ void QuestionDialog::showEvent(QShowEvent *event)
 
 void QuestionDialog::setSessionTitle(const QString &title)
 {
+    m_sessionTitle = title;
     m_sessionLabel->setText(sessionLine(title));
 }
 

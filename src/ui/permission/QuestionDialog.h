@@ -42,8 +42,10 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     QWidget *createButtons();
     void refresh();
     void submit();
@@ -52,6 +54,7 @@ private:
 
     QuestionRequest m_request;
     bool m_finished = false;
+    QString m_sessionTitle;
     QLabel *m_sessionLabel = nullptr;
     QTabWidget *m_tabs = nullptr;
     QList<QuestionPage *> m_pages;

@@ -2,6 +2,7 @@
 
 #include <QButtonGroup>
 #include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -39,22 +40,22 @@ QuestionPage::QuestionPage(const QuestionInfo &question, QWidget *parent)
     auto *text = wrappedLabel(question.question, this);
     text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(text);
-    if (question.multiple)
-        layout->addWidget(wrappedLabel(tr("Pick any that apply."), this));
+    if (question.multiple) {
+        m_pickAny = wrappedLabel(QString(), this);
+        layout->addWidget(m_pickAny);
+    }
 
     m_group = new QButtonGroup(this);
     m_group->setExclusive(!question.multiple);
     for (const QuestionOption &option : question.options)
         m_options.append(addChoice(option.label, option.description));
     m_other = addChoice({}, {});
-    m_other->setText(tr("&Other…"));
     m_other->setObjectName(u"otherChoice"_s);
     m_otherEdit = new QLineEdit(this);
     m_otherEdit->setObjectName(u"otherEdit"_s);
-    m_otherEdit->setPlaceholderText(tr("Your own answer"));
-    m_otherEdit->setAccessibleName(tr("Your own answer"));
     layout->addWidget(m_otherEdit);
     layout->addStretch(1);
+    retranslateUi();
 
     // Typing an answer of one's own picks "Other…".
     connect(m_otherEdit, &QLineEdit::textEdited, this, [this](const QString &words) {
@@ -67,6 +68,22 @@ QuestionPage::QuestionPage(const QuestionInfo &question, QWidget *parent)
             m_otherEdit->setFocus(Qt::OtherFocusReason);
     });
     connect(m_group, &QButtonGroup::buttonToggled, this, [this] { Q_EMIT changed(); });
+}
+
+void QuestionPage::retranslateUi()
+{
+    if (m_pickAny)
+        m_pickAny->setText(tr("Pick any that apply."));
+    m_other->setText(tr("&Other…"));
+    m_otherEdit->setPlaceholderText(tr("Your own answer"));
+    m_otherEdit->setAccessibleName(tr("Your own answer"));
+}
+
+void QuestionPage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 QAbstractButton *QuestionPage::addChoice(const QString &text, const QString &description)

@@ -8,6 +8,7 @@
 
 class QAbstractButton;
 class QButtonGroup;
+class QLabel;
 class QLineEdit;
 
 namespace qcode {
@@ -33,11 +34,16 @@ public:
 Q_SIGNALS:
     void changed();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     QAbstractButton *addChoice(const QString &text, const QString &description);
 
     QuestionInfo m_question;
     QButtonGroup *m_group = nullptr;
+    QLabel *m_pickAny = nullptr; // only when several may be picked
     QList<QAbstractButton *> m_options;
     QAbstractButton *m_other = nullptr;
     QLineEdit *m_otherEdit = nullptr;

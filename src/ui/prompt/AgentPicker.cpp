@@ -1,6 +1,7 @@
 #include "AgentPicker.h"
 
 #include <QActionGroup>
+#include <QEvent>
 #include <QMenu>
 
 using namespace Qt::StringLiterals;
@@ -95,6 +96,13 @@ void AgentPicker::updateText()
     setToolTip(tr("Agent for the next prompt: %1 (Tab and Shift+Tab in the prompt switch agents)")
                    .arg(m_current.isEmpty() ? tr("none") : m_current));
     setEnabled(!m_primary.isEmpty());
+}
+
+void AgentPicker::changeEvent(QEvent *event)
+{
+    QToolButton::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        updateText();
 }
 
 } // namespace qcode

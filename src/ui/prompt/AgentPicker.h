@@ -33,6 +33,9 @@ public:
 Q_SIGNALS:
     void agentChosen(const QString &name);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void rebuildMenu();
     void updateText();

@@ -2,6 +2,7 @@
 
 #include <QBuffer>
 #include <QDir>
+#include <QEvent>
 #include <QFileIconProvider>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -47,7 +48,6 @@ AttachmentChip::AttachmentChip(const PromptAttachment &attachment, QWidget *pare
 {
     setObjectName(u"attachmentChip"_s);
     setFrameShape(QFrame::StyledPanel);
-    setAccessibleName(tr("Attachment: %1").arg(attachment.name));
     auto *layout = new QHBoxLayout(this);
     const int margin = style()->pixelMetric(QStyle::PM_LayoutHorizontalSpacing) / 2;
     layout->setContentsMargins(margin + 2, margin, margin, margin);
@@ -74,9 +74,8 @@ AttachmentChip::AttachmentChip(const PromptAttachment &attachment, QWidget *pare
     m_remove->setText(u"×"_s); // a symbol, not a word: the same in every language
     m_remove->setAutoRaise(true);
     m_remove->setFocusPolicy(Qt::StrongFocus);
-    m_remove->setToolTip(tr("Remove %1 (Delete)").arg(attachment.name));
-    m_remove->setAccessibleName(tr("Remove %1").arg(attachment.name));
     layout->addWidget(m_remove);
+    retranslateUi();
     connect(m_remove, &QToolButton::clicked, this, &AttachmentChip::removeRequested);
 
     if (attachment.kind == PromptAttachment::Kind::Image)
@@ -90,6 +89,20 @@ AttachmentChip::~AttachmentChip() = default;
 int AttachmentChip::iconExtent() const
 {
     return style()->pixelMetric(QStyle::PM_SmallIconSize) * 3 / 2;
+}
+
+void AttachmentChip::retranslateUi()
+{
+    setAccessibleName(tr("Attachment: %1").arg(m_attachment.name));
+    m_remove->setToolTip(tr("Remove %1 (Delete)").arg(m_attachment.name));
+    m_remove->setAccessibleName(tr("Remove %1").arg(m_attachment.name));
+}
+
+void AttachmentChip::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void AttachmentChip::startThumbnail()

@@ -1,5 +1,7 @@
 #include "ModelPicker.h"
 
+#include <QEvent>
+
 #include "ModelPopup.h"
 
 using namespace Qt::StringLiterals;
@@ -58,6 +60,13 @@ void ModelPicker::updateText()
                                .arg(name, m_current->providerID, m_current->modelID, keys)
                          : tr("Choose the model for the next prompt (%1)").arg(keys));
     setEnabled(m_hasModels);
+}
+
+void ModelPicker::changeEvent(QEvent *event)
+{
+    QToolButton::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        updateText();
 }
 
 } // namespace qcode

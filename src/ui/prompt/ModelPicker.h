@@ -31,6 +31,9 @@ public:
 Q_SIGNALS:
     void modelChosen(const qcode::ModelChoice &model);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateText();
 

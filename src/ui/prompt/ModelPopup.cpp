@@ -1,6 +1,7 @@
 #include "ModelPopup.h"
 
 #include <QApplication>
+#include <QEvent>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -40,7 +41,6 @@ ModelPopup::ModelPopup(QWidget *parent) : QFrame(parent, Qt::Popup)
     layout->setContentsMargins(4, 4, 4, 4);
     m_search = new QLineEdit(this);
     m_search->setObjectName(u"modelSearch"_s);
-    m_search->setPlaceholderText(tr("Search models"));
     m_search->setClearButtonEnabled(true);
     m_search->installEventFilter(this);
     layout->addWidget(m_search);
@@ -55,6 +55,20 @@ ModelPopup::ModelPopup(QWidget *parent) : QFrame(parent, Qt::Popup)
     layout->addWidget(m_tree);
     connect(m_search, &QLineEdit::textChanged, this, [this] { rebuild(); });
     connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) { chooseItem(item); });
+    retranslateUi();
+}
+
+void ModelPopup::retranslateUi()
+{
+    m_search->setPlaceholderText(tr("Search models"));
+    rebuild(); // the "Other" group's name
+}
+
+void ModelPopup::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void ModelPopup::setModels(const QList<ModelChoice> &models)

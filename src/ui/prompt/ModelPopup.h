@@ -39,8 +39,10 @@ Q_SIGNALS:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void rebuild();
     void chooseItem(QTreeWidgetItem *item);
 

@@ -21,7 +21,7 @@ NoticeLabel::NoticeLabel(QWidget *parent) : QWidget(parent)
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_icon);
     layout->addWidget(m_text, 1);
-    setToolTip(tr("Click to dismiss"));
+    retranslateUi();
     updateIcon();
     m_timer.setSingleShot(true);
     m_timer.setInterval(ShownMs);
@@ -54,7 +54,14 @@ void NoticeLabel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::StyleChange || event->type() == QEvent::PaletteChange)
         updateIcon();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
     QWidget::changeEvent(event);
+}
+
+void NoticeLabel::retranslateUi()
+{
+    setToolTip(tr("Click to dismiss"));
 }
 
 void NoticeLabel::updateIcon()

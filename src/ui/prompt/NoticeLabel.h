@@ -26,6 +26,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void updateIcon();
 
     QLabel *m_icon = nullptr;

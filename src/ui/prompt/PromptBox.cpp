@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QDragEnterEvent>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -101,10 +102,6 @@ void PromptBox::buildLayout()
     m_editor = new PromptEditor(this);
     m_editor->setObjectName(u"promptEditor"_s);
     m_editor->setMinimumLines(2);
-    m_editor->setPlaceholderText(tr("Ask anything. @ mentions a file or an agent, / runs a command, ! a shell "
-                                    "command."));
-    m_editor->setToolTip(tr("Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; "
-                            "Tab switches the agent"));
     layout->addWidget(m_editor);
 
     auto *row = new QHBoxLayout;
@@ -113,18 +110,38 @@ void PromptBox::buildLayout()
     row->addWidget(m_agentPicker);
     row->addWidget(m_modelPicker, 0);
     row->addStretch(1);
-    m_stop = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Stop"), this);
+    m_stop = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), QString(), this);
     m_stop->setObjectName(u"stopButton"_s);
-    m_stop->setToolTip(tr("Stop the agent (%1)").arg(keys(QKeySequence(Qt::Key_Escape))));
-    m_send = new QPushButton(tr("Send"), this);
+    m_send = new QPushButton(this);
     m_send->setObjectName(u"sendButton"_s);
     m_send->setDefault(false);
-    m_send->setToolTip(tr("Send (%1 or %2); %3 starts a new line")
-                           .arg(keys(QKeySequence(Qt::Key_Return)), keys(QKeySequence(Qt::CTRL | Qt::Key_Return)),
-                                keys(QKeySequence(Qt::SHIFT | Qt::Key_Return))));
     row->addWidget(m_stop);
     row->addWidget(m_send);
     layout->addLayout(row);
+    retranslateUi();
+}
+
+void PromptBox::retranslateUi()
+{
+    m_editor->setPlaceholderText(tr("Ask anything. @ mentions a file or an agent, / runs a command, ! a shell "
+                                    "command."));
+    m_editor->setToolTip(tr("Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; "
+                            "Tab switches the agent"));
+    m_stop->setText(tr("Stop"));
+    m_stop->setToolTip(tr("Stop the agent (%1)").arg(keys(QKeySequence(Qt::Key_Escape))));
+    m_send->setText(tr("Send"));
+    m_send->setToolTip(tr("Send (%1 or %2); %3 starts a new line")
+                           .arg(keys(QKeySequence(Qt::Key_Return)), keys(QKeySequence(Qt::CTRL | Qt::Key_Return)),
+                                keys(QKeySequence(Qt::SHIFT | Qt::Key_Return))));
+}
+
+void PromptBox::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    retranslateUi();
+    updateCommands(); // the built-in commands' descriptions in the "/" popup
 }
 
 QList<SlashCommand> PromptBox::builtinCommands()

@@ -119,9 +119,11 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void buildLayout();
+    void retranslateUi();
     bool handleEditorKey(QKeyEvent *event);
     bool recall(bool older);
     bool takeMimeData(const QMimeData *mime, AttachmentIntake::Source source);

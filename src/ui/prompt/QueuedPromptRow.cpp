@@ -1,5 +1,6 @@
 #include "QueuedPromptRow.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -19,9 +20,9 @@ QueuedPromptRow::QueuedPromptRow(const QueuedPrompt &prompt, QWidget *parent) : 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
 
-    auto *badge = new QLabel(tr("Queued"), this);
-    badge->setEnabled(false); // dimmed in every palette
-    layout->addWidget(badge);
+    m_badge = new QLabel(this);
+    m_badge->setEnabled(false); // dimmed in every palette
+    layout->addWidget(m_badge);
 
     m_label = new QLabel(this);
     m_label->setTextFormat(Qt::PlainText);
@@ -30,23 +31,37 @@ QueuedPromptRow::QueuedPromptRow(const QueuedPrompt &prompt, QWidget *parent) : 
 
     m_editButton = new QToolButton(this);
     m_editButton->setObjectName(u"editQueued"_s);
-    m_editButton->setText(tr("Edit"));
     m_editButton->setAutoRaise(true);
-    m_editButton->setToolTip(tr("Edit this queued prompt (F2); Enter saves, Escape cancels"));
     layout->addWidget(m_editButton);
 
     m_removeButton = new QToolButton(this);
     m_removeButton->setObjectName(u"removeQueued"_s);
     m_removeButton->setText(u"×"_s); // a symbol, the same in every language
     m_removeButton->setAutoRaise(true);
-    m_removeButton->setToolTip(tr("Remove from the queue (Delete)"));
-    m_removeButton->setAccessibleName(tr("Remove from the queue"));
     layout->addWidget(m_removeButton);
 
     connect(m_editButton, &QToolButton::clicked, this, &QueuedPromptRow::startEditing);
     connect(m_removeButton, &QToolButton::clicked, this, [this] { Q_EMIT removed(m_prompt.id); });
+    retranslateUi();
     updateLabel();
 }
+
+void QueuedPromptRow::retranslateUi()
+{
+    m_badge->setText(tr("Queued"));
+    m_editButton->setText(tr("Edit"));
+    m_editButton->setToolTip(tr("Edit this queued prompt (F2); Enter saves, Escape cancels"));
+    m_removeButton->setToolTip(tr("Remove from the queue (Delete)"));
+    m_removeButton->setAccessibleName(tr("Remove from the queue"));
+}
+
+void QueuedPromptRow::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
 
 void QueuedPromptRow::setPrompt(const QueuedPrompt &prompt)
 {

@@ -40,12 +40,15 @@ Q_SIGNALS:
 protected:
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void finishEditing(bool save);
     void updateLabel();
 
     QueuedPrompt m_prompt;
+    QLabel *m_badge = nullptr;
     QLabel *m_label = nullptr;
     PromptEditor *m_editor = nullptr;
     QToolButton *m_editButton = nullptr;

@@ -7,8 +7,8 @@ namespace qcode {
 
 // Settings that belong to this app rather than to OpenCode's config, kept
 // in QSettings. Setters store at once and signal only a real change; the
-// app applies theme and font when they change, language and data folder
-// at its next start.
+// window applies theme, font and language when they change (Appearance,
+// LanguageSwitcher), the data folder at the next start.
 class AppSettings : public QObject
 {
     Q_OBJECT

@@ -1,6 +1,7 @@
 #include "CompatibleProviderForm.h"
 
 #include <QDir>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -17,6 +18,7 @@
 #include "SecretLineEdit.h"
 #include "SettingsLogging.h"
 #include "engine/config/SecretStore.h"
+#include "ui/support/FormLabels.h"
 
 using namespace Qt::StringLiterals;
 
@@ -36,44 +38,39 @@ QStringList splitModels(const QString &text)
 
 CompatibleProviderForm::CompatibleProviderForm(QString configDirectory, QStringList reservedIds, SecretStore *secrets,
                                                QNetworkAccessManager *network, QWidget *parent)
-    : QGroupBox(tr("OpenAI-compatible server"), parent)
+    : QGroupBox(parent)
     , m_configDirectory(std::move(configDirectory))
     , m_reservedIds(std::move(reservedIds))
     , m_secrets(secrets)
     , m_tester(new ConnectionTester(network, this))
 {
-    const auto field = [this](const QString &name, const QString &placeholder) {
+    const auto field = [this](const QString &name) {
         auto *edit = new QLineEdit(this);
         edit->setObjectName(name);
-        edit->setPlaceholderText(placeholder);
         return edit;
     };
-    m_id = field(u"providerId"_s, tr("my-server"));
-    m_name = field(u"providerName"_s, tr("My Server"));
-    m_baseUrl = field(u"providerBaseUrl"_s, tr("http://127.0.0.1:8000/v1"));
+    m_id = field(u"providerId"_s);
+    m_name = field(u"providerName"_s);
+    m_baseUrl = field(u"providerBaseUrl"_s);
     m_key = new SecretLineEdit(this);
     m_key->setObjectName(u"providerKey"_s);
-    setStoredKey(std::nullopt);
-    m_models = field(u"providerModels"_s, tr("Model ids, separated by commas"));
+    m_models = field(u"providerModels"_s);
 
-    m_test = new QPushButton(tr("Test Connection"), this);
+    m_test = new QPushButton(this);
     m_test->setObjectName(u"testConnectionButton"_s);
-    m_save = new QPushButton(tr("Save"), this);
+    m_save = new QPushButton(this);
     m_save->setObjectName(u"saveProviderButton"_s);
-    m_remove = new QPushButton(tr("Remove"), this);
+    m_remove = new QPushButton(this);
     m_remove->setObjectName(u"removeProviderButton"_s);
     m_remove->setEnabled(false);
-    m_new = new QPushButton(tr("New"), this);
+    m_new = new QPushButton(this);
     m_new->setObjectName(u"newProviderButton"_s);
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"providerMessage"_s);
 
-    auto *form = new QFormLayout;
-    form->addRow(tr("&Id:"), m_id);
-    form->addRow(tr("&Name:"), m_name);
-    form->addRow(tr("&Base URL:"), m_baseUrl);
-    form->addRow(tr("API &key:"), m_key);
-    form->addRow(tr("&Models:"), m_models);
+    m_form = new QFormLayout;
+    for (QWidget *field : std::initializer_list<QWidget *>{m_id, m_name, m_baseUrl, m_key, m_models})
+        addFormRow(m_form, field);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_test);
     buttons->addStretch();
@@ -81,7 +78,7 @@ CompatibleProviderForm::CompatibleProviderForm(QString configDirectory, QStringL
     buttons->addWidget(m_remove);
     buttons->addWidget(m_save);
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    layout->addLayout(m_form);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
 
@@ -102,6 +99,33 @@ CompatibleProviderForm::CompatibleProviderForm(QString configDirectory, QStringL
         m_test->setEnabled(true);
         m_message->showError(message);
     });
+    retranslateUi();
+}
+
+void CompatibleProviderForm::retranslateUi()
+{
+    setTitle(tr("OpenAI-compatible server"));
+    m_id->setPlaceholderText(tr("my-server"));
+    m_name->setPlaceholderText(tr("My Server"));
+    m_baseUrl->setPlaceholderText(tr("http://127.0.0.1:8000/v1"));
+    setStoredKey(m_storedKey); // its placeholder
+    m_models->setPlaceholderText(tr("Model ids, separated by commas"));
+    setFormLabel(m_form, m_id, tr("&Id:"));
+    setFormLabel(m_form, m_name, tr("&Name:"));
+    setFormLabel(m_form, m_baseUrl, tr("&Base URL:"));
+    setFormLabel(m_form, m_key, tr("API &key:"));
+    setFormLabel(m_form, m_models, tr("&Models:"));
+    m_test->setText(tr("Test Connection"));
+    m_save->setText(tr("Save"));
+    m_remove->setText(tr("Remove"));
+    m_new->setText(tr("New"));
+}
+
+void CompatibleProviderForm::changeEvent(QEvent *event)
+{
+    QGroupBox::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 CompatibleProvider CompatibleProviderForm::provider() const

@@ -9,6 +9,7 @@
 #include "engine/config/LocalServer.h"
 #include "engine/config/UserConfigWriter.h"
 
+class QFormLayout;
 class QLineEdit;
 class QNetworkAccessManager;
 class QPushButton;
@@ -49,7 +50,11 @@ Q_SIGNALS:
     void providerRemoved(const QString &providerID);
     void keyStored(const QString &providerID, bool stored);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void testConnection();
     void save();
     void storeKey(const QString &providerID, const QString &name, const QString &key, const QString &savedSentence);
@@ -70,6 +75,7 @@ private:
     int m_generation = 0;   // bumped whenever the form shows another provider
     bool m_busy = false;
 
+    QFormLayout *m_form = nullptr;
     QLineEdit *m_id = nullptr;
     QLineEdit *m_name = nullptr;
     QLineEdit *m_baseUrl = nullptr;

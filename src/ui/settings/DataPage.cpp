@@ -3,6 +3,7 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QDirIterator>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -19,6 +20,7 @@
 #include "AppSettings.h"
 #include "InlineMessage.h"
 #include "engine/config/DataPaths.h"
+#include "ui/support/FormLabels.h"
 
 using namespace Qt::StringLiterals;
 
@@ -42,45 +44,78 @@ DataPage::DataPage(const SettingsContext &context, QWidget *parent)
     , m_current(QDir::cleanPath(context.dataDirectory.isEmpty() ? DataPaths::dataDirectory() : context.dataDirectory))
     , m_overriddenByEnvironment(!context.environment.value(u"QCODE_DATA_DIR"_s).isEmpty())
 {
-    auto *box = new QGroupBox(tr("Data folder"), this);
+    auto *box = new QGroupBox(this);
+    m_box = box;
     m_location = pathLabel(m_current, box);
     m_location->setObjectName(u"dataDirectoryLabel"_s);
     const QDir data(m_current);
-    m_snapshotSize = new QLabel(tr("Measuring…"), box);
+    m_database = pathLabel(data.filePath(QFileInfo(DataPaths::databaseFile()).fileName()), box);
+    m_toolOutput = pathLabel(data.filePath(u"tool-output"_s), box);
+    m_snapshotSize = new QLabel(box);
     m_snapshotSize->setObjectName(u"snapshotSizeLabel"_s);
 
-    auto *open = new QPushButton(tr("Open Folder"), box);
-    open->setObjectName(u"openDataFolderButton"_s);
-    m_change = new QPushButton(tr("Change…"), box);
+    m_open = new QPushButton(box);
+    m_open->setObjectName(u"openDataFolderButton"_s);
+    m_change = new QPushButton(box);
     m_change->setObjectName(u"changeDataFolderButton"_s);
-    m_reset = new QPushButton(tr("Use the Default"), box);
+    m_reset = new QPushButton(box);
     m_reset->setObjectName(u"defaultDataFolderButton"_s);
     m_message = new InlineMessage(box);
     m_message->setObjectName(u"dataMessage"_s);
 
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(open);
+    buttons->addWidget(m_open);
     buttons->addWidget(m_change);
     buttons->addWidget(m_reset);
     buttons->addStretch();
-    auto *form = new QFormLayout(box);
-    form->addRow(tr("Location:"), m_location);
-    form->addRow(tr("Database:"), pathLabel(data.filePath(QFileInfo(DataPaths::databaseFile()).fileName()), box));
-    form->addRow(tr("Saved tool output:"), pathLabel(data.filePath(u"tool-output"_s), box));
-    form->addRow(tr("Snapshots:"), m_snapshotSize);
-    form->addRow(buttons);
-    form->addRow(m_message);
+    m_form = new QFormLayout(box);
+    for (QLabel *field : {m_location, m_database, m_toolOutput, m_snapshotSize})
+        addFormRow(m_form, field);
+    m_form->addRow(buttons);
+    m_form->addRow(m_message);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(box);
     layout->addStretch();
 
-    connect(open, &QPushButton::clicked, this, &DataPage::openFolder);
+    connect(m_open, &QPushButton::clicked, this, &DataPage::openFolder);
     connect(m_change, &QPushButton::clicked, this, &DataPage::pickFolder);
     connect(m_reset, &QPushButton::clicked, this, [this] { chooseDirectory(QString()); });
     m_change->setEnabled(m_app != nullptr);
+    retranslateUi();
     showPending();
     measureSnapshots();
+}
+
+void DataPage::retranslateUi()
+{
+    m_box->setTitle(tr("Data folder"));
+    setFormLabel(m_form, m_location, tr("Location:"));
+    setFormLabel(m_form, m_database, tr("Database:"));
+    setFormLabel(m_form, m_toolOutput, tr("Saved tool output:"));
+    setFormLabel(m_form, m_snapshotSize, tr("Snapshots:"));
+    showSnapshotSize();
+    m_open->setText(tr("Open Folder"));
+    m_change->setText(tr("Change…"));
+    m_reset->setText(tr("Use the Default"));
+    // An error stays as it was said; the rest is the folders' state.
+    if (m_message->kind() != InlineMessage::Kind::Error)
+        showPending();
+}
+
+void DataPage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void DataPage::showSnapshotSize()
+{
+    const QString snapshots = QDir(m_current).filePath(u"snapshot"_s);
+    m_snapshotSize->setText(m_snapshotBytes ? tr("%1 in %2").arg(QLocale().formattedDataSize(*m_snapshotBytes),
+                                                                 QDir::toNativeSeparators(snapshots))
+                                            : tr("Measuring…"));
 }
 
 qint64 DataPage::folderSize(const QString &directory)
@@ -98,11 +133,10 @@ void DataPage::measureSnapshots()
 {
     const QString snapshots = QDir(m_current).filePath(u"snapshot"_s);
     auto *watcher = new QFutureWatcher<qint64>(this);
-    connect(watcher, &QFutureWatcher<qint64>::finished, this, [this, watcher, snapshots] {
+    connect(watcher, &QFutureWatcher<qint64>::finished, this, [this, watcher] {
         watcher->deleteLater();
-        const qint64 bytes = watcher->result();
-        m_snapshotSize->setText(tr("%1 in %2").arg(QLocale().formattedDataSize(bytes),
-                                                   QDir::toNativeSeparators(snapshots)));
+        m_snapshotBytes = watcher->result();
+        showSnapshotSize();
     });
     // A snapshot store can hold many thousand files; the walk is not the
     // GUI thread's to make.

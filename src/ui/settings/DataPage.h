@@ -2,8 +2,12 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include "SettingsContext.h"
 
+class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 
@@ -28,7 +32,12 @@ public:
     // The bytes below `directory`, files only; for a worker thread.
     static qint64 folderSize(const QString &directory);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
+    void showSnapshotSize();
     void openFolder();
     void pickFolder();
     void showPending();
@@ -38,8 +47,15 @@ private:
     QString m_current;
     bool m_overriddenByEnvironment = false;
 
+    std::optional<qint64> m_snapshotBytes; // once measured
+
+    QGroupBox *m_box = nullptr;
+    QFormLayout *m_form = nullptr;
     QLabel *m_location = nullptr;
+    QLabel *m_database = nullptr;
+    QLabel *m_toolOutput = nullptr;
     QLabel *m_snapshotSize = nullptr;
+    QPushButton *m_open = nullptr;
     QPushButton *m_change = nullptr;
     QPushButton *m_reset = nullptr;
     InlineMessage *m_message = nullptr;

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QEvent>
 #include <QFile>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -13,6 +14,7 @@
 #include "AppSettings.h"
 #include "InlineMessage.h"
 #include "ModelComboBox.h"
+#include "ui/support/FormLabels.h"
 
 using namespace Qt::StringLiterals;
 
@@ -33,20 +35,57 @@ GeneralPage::GeneralPage(const SettingsContext &context, QWidget *parent)
     loadConfig(context);
     if (m_app)
         fillLanguages();
+    retranslateUi();
+}
+
+void GeneralPage::retranslateUi()
+{
+    m_modelBox->setTitle(tr("Models and agent"));
+    m_model->setAutomaticLabel(tr("Automatic (the best model of a provider with a key)"));
+    m_smallModel->setAutomaticLabel(tr("Automatic (a small model of the same provider)"));
+    m_smallModel->setToolTip(tr("Used for titles and summaries, where a fast, cheap model is enough."));
+    m_agent->setItemText(0, tr("Automatic (%1)").arg(m_firstAgent));
+    setFormLabel(m_modelForm, m_model, tr("Default &model:"));
+    setFormLabel(m_modelForm, m_smallModel, tr("&Small model:"));
+    setFormLabel(m_modelForm, m_agent, tr("Default &agent:"));
+    showModelNote();
+    if (!m_app)
+        return;
+    m_appearanceBox->setTitle(tr("Appearance and language"));
+    m_theme->setItemText(m_theme->findData(int(AppSettings::Theme::System)), tr("Follow the system"));
+    m_theme->setItemText(m_theme->findData(int(AppSettings::Theme::Light)), tr("Light"));
+    m_theme->setItemText(m_theme->findData(int(AppSettings::Theme::Dark)), tr("Dark"));
+    m_fontSize->setSpecialValueText(tr("System default"));
+    m_fontSize->setSuffix(tr(" pt"));
+    // The other languages are named in their own words, in every language.
+    m_language->setItemText(m_language->findData(QString()), tr("Follow the system"));
+    m_notifications->setText(tr("Notify me when a session finishes or needs an answer while qcode is in "
+                                "the background"));
+    setFormLabel(m_appearanceForm, m_theme, tr("&Theme:"));
+    setFormLabel(m_appearanceForm, m_fontSize, tr("&Font size:"));
+    setFormLabel(m_appearanceForm, m_language, tr("&Language:"));
+}
+
+void GeneralPage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 QWidget *GeneralPage::createModelBox(const SettingsContext &context)
 {
-    auto *box = new QGroupBox(tr("Models and agent"), this);
-    m_model = new ModelComboBox(tr("Automatic (the best model of a provider with a key)"), box);
+    auto *box = new QGroupBox(this);
+    m_modelBox = box;
+    m_model = new ModelComboBox(QString(), box);
     m_model->setObjectName(u"modelCombo"_s);
-    m_smallModel = new ModelComboBox(tr("Automatic (a small model of the same provider)"), box);
+    m_smallModel = new ModelComboBox(QString(), box);
     m_smallModel->setObjectName(u"smallModelCombo"_s);
-    m_smallModel->setToolTip(tr("Used for titles and summaries, where a fast, cheap model is enough."));
     m_agent = new QComboBox(box);
     m_agent->setObjectName(u"agentCombo"_s);
     const QStringList agents = context.agents.isEmpty() ? QStringList{u"build"_s, u"plan"_s} : context.agents;
-    m_agent->addItem(tr("Automatic (%1)").arg(agents.constFirst()), QString());
+    m_firstAgent = agents.constFirst();
+    m_agent->addItem(QString(), QString());
     for (const QString &agent : agents)
         m_agent->addItem(agent, agent);
     m_modelNote = new QLabel(box);
@@ -56,12 +95,12 @@ QWidget *GeneralPage::createModelBox(const SettingsContext &context)
     m_configMessage = new InlineMessage(box);
     m_configMessage->setObjectName(u"generalMessage"_s);
 
-    auto *form = new QFormLayout(box);
-    form->addRow(tr("Default &model:"), m_model);
-    form->addRow(tr("&Small model:"), m_smallModel);
-    form->addRow(tr("Default &agent:"), m_agent);
-    form->addRow(m_modelNote);
-    form->addRow(m_configMessage);
+    m_modelForm = new QFormLayout(box);
+    addFormRow(m_modelForm, m_model);
+    addFormRow(m_modelForm, m_smallModel);
+    addFormRow(m_modelForm, m_agent);
+    m_modelForm->addRow(m_modelNote);
+    m_modelForm->addRow(m_configMessage);
 
     connect(m_model, &ModelComboBox::modelChosen, this,
             [this](const QString &ref) { saveModel(m_model, u"model"_s, ref); });
@@ -73,38 +112,34 @@ QWidget *GeneralPage::createModelBox(const SettingsContext &context)
 
 QWidget *GeneralPage::createAppearanceBox()
 {
-    auto *box = new QGroupBox(tr("Appearance and language"), this);
+    auto *box = new QGroupBox(this);
+    m_appearanceBox = box;
     m_theme = new QComboBox(box);
     m_theme->setObjectName(u"themeCombo"_s);
-    m_theme->addItem(tr("Follow the system"), int(AppSettings::Theme::System));
-    m_theme->addItem(tr("Light"), int(AppSettings::Theme::Light));
-    m_theme->addItem(tr("Dark"), int(AppSettings::Theme::Dark));
+    for (const auto theme : {AppSettings::Theme::System, AppSettings::Theme::Light, AppSettings::Theme::Dark})
+        m_theme->addItem(QString(), int(theme));
     m_theme->setCurrentIndex(m_theme->findData(int(m_app->theme())));
 
     m_fontSize = new QSpinBox(box);
     m_fontSize->setObjectName(u"fontSizeSpin"_s);
     // One below the smallest size stands for "the system's size".
     m_fontSize->setRange(AppSettings::MinimumFontPointSize - 1, AppSettings::MaximumFontPointSize);
-    m_fontSize->setSpecialValueText(tr("System default"));
-    m_fontSize->setSuffix(tr(" pt"));
     m_fontSize->setValue(m_app->fontPointSize() == 0 ? m_fontSize->minimum() : m_app->fontPointSize());
 
     m_language = new QComboBox(box);
     m_language->setObjectName(u"languageCombo"_s);
-    m_notifications = new QCheckBox(tr("Notify me when a session finishes or needs an answer while qcode is in "
-                                       "the background"),
-                                    box);
+    m_notifications = new QCheckBox(box);
     m_notifications->setObjectName(u"notificationsCheck"_s);
     m_notifications->setChecked(m_app->notificationsEnabled());
     m_appMessage = new InlineMessage(box);
     m_appMessage->setObjectName(u"appearanceMessage"_s);
 
-    auto *form = new QFormLayout(box);
-    form->addRow(tr("&Theme:"), m_theme);
-    form->addRow(tr("&Font size:"), m_fontSize);
-    form->addRow(tr("&Language:"), m_language);
-    form->addRow(m_notifications);
-    form->addRow(m_appMessage);
+    m_appearanceForm = new QFormLayout(box);
+    addFormRow(m_appearanceForm, m_theme);
+    addFormRow(m_appearanceForm, m_fontSize);
+    addFormRow(m_appearanceForm, m_language);
+    m_appearanceForm->addRow(m_notifications);
+    m_appearanceForm->addRow(m_appMessage);
 
     connect(m_theme, &QComboBox::activated, this,
             [this] { m_app->setTheme(AppSettings::Theme(m_theme->currentData().toInt())); });
@@ -120,10 +155,16 @@ void GeneralPage::fillLanguages()
 {
     // Each in its own language, so a person who cannot read the current
     // one still finds theirs.
-    m_language->addItem(tr("Follow the system"), QString());
+    m_language->addItem(QString(), QString());
     m_language->addItem(u"English"_s, u"en"_s);
     m_language->addItem(u"简体中文"_s, u"zh_CN"_s);
     m_language->addItem(u"Deutsch"_s, u"de"_s);
+    showLanguage();
+    connect(m_app, &AppSettings::languageChanged, this, &GeneralPage::showLanguage);
+}
+
+void GeneralPage::showLanguage()
+{
     const QString saved = m_app->language();
     if (m_language->findData(saved) < 0)
         m_language->addItem(saved, saved); // set by a newer qcode, or by hand: kept as it is
@@ -137,11 +178,12 @@ void GeneralPage::saveLanguage()
     m_app->setLanguage(chosen);
     if (chosen == before)
         return;
-    // English is the source language; the others need their compiled translation.
+    // English is the source language; the others need their compiled
+    // translation. The window has switched already.
     const bool translated = chosen.isEmpty() || chosen == "en"_L1
                             || QFile::exists(QDir(m_translationsDirectory).filePath(u"qcode_%1.qm"_s.arg(chosen)));
     if (translated)
-        m_appMessage->showInfo(tr("qcode shows the new language after a restart."));
+        m_appMessage->dismiss();
     else
         m_appMessage->showInfo(tr("This qcode has no %1 translation yet, so it stays in English; the choice is kept "
                                   "for a version that has one.")
@@ -168,12 +210,17 @@ void GeneralPage::loadConfig(const SettingsContext &context)
     m_agent->setCurrentIndex(agent);
 
     const QString effective = context.config.model().value_or(QString());
-    if (json && !effective.isEmpty() && effective != m_savedModel) {
+    if (json && !effective.isEmpty() && effective != m_savedModel)
+        m_effectiveModel = effective;
+}
+
+void GeneralPage::showModelNote()
+{
+    m_modelNote->setVisible(!m_effectiveModel.isEmpty());
+    if (!m_effectiveModel.isEmpty())
         m_modelNote->setText(tr("Another config file sets the model to %1. A choice here wins over your global "
                                 "opencode.json, not over a project's own config.")
-                                 .arg(effective));
-        m_modelNote->setVisible(true);
-    }
+                                 .arg(m_effectiveModel));
 }
 
 void GeneralPage::setModelEntries(const QList<SettingsModelEntry> &choices)

@@ -9,6 +9,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QSpinBox;
 
@@ -28,13 +30,20 @@ public:
 
     void setModelEntries(const QList<SettingsModelEntry> &choices);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     QWidget *createModelBox(const SettingsContext &context);
     QWidget *createAppearanceBox();
+    void retranslateUi();
+    void showModelNote();
     void loadConfig(const SettingsContext &context);
     void saveModel(ModelComboBox *combo, const QString &key, const QString &ref);
     void saveAgent();
     void fillLanguages();
+    // The language in use, chosen here or elsewhere.
+    void showLanguage();
     void saveLanguage();
 
     UserConfigWriter m_writer;
@@ -43,12 +52,18 @@ private:
     QString m_savedModel;
     QString m_savedSmallModel;
     QString m_savedAgent;
+    QString m_firstAgent;     // what "Automatic" picks
+    QString m_effectiveModel; // the model the merged config sets, when another file sets it
 
+    QGroupBox *m_modelBox = nullptr;
+    QFormLayout *m_modelForm = nullptr;
     ModelComboBox *m_model = nullptr;
     ModelComboBox *m_smallModel = nullptr;
     QComboBox *m_agent = nullptr;
     QLabel *m_modelNote = nullptr;
     InlineMessage *m_configMessage = nullptr;
+    QGroupBox *m_appearanceBox = nullptr;
+    QFormLayout *m_appearanceForm = nullptr;
     QComboBox *m_theme = nullptr;
     QSpinBox *m_fontSize = nullptr;
     QComboBox *m_language = nullptr;

@@ -1,5 +1,6 @@
 #include "LocalServersBox.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QListWidget>
 #include <QLocale>
@@ -15,7 +16,7 @@ using namespace Qt::StringLiterals;
 namespace qcode {
 
 LocalServersBox::LocalServersBox(const QList<LocalServer> &probes, QWidget *parent)
-    : QGroupBox(tr("Servers on this computer"), parent), m_probes(probes)
+    : QGroupBox(parent), m_probes(probes)
 {
     m_detector = new LocalServerDetector(this);
     m_detector->setProbes(probes);
@@ -31,12 +32,11 @@ LocalServersBox::LocalServersBox(const QList<LocalServer> &probes, QWidget *pare
     m_list->setObjectName(u"localServersList"_s);
     m_list->setMaximumHeight(90);
     m_list->setVisible(false);
-    m_list->setToolTip(tr("Double-click a server to edit it as a custom provider."));
 
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"localServersMessage"_s);
 
-    m_rescan = new QPushButton(tr("Search Again"), this);
+    m_rescan = new QPushButton(this);
     m_rescan->setObjectName(u"rescanButton"_s);
 
     auto *row = new QHBoxLayout;
@@ -54,6 +54,22 @@ LocalServersBox::LocalServersBox(const QList<LocalServer> &probes, QWidget *pare
         if (index >= 0 && index < m_servers.size())
             Q_EMIT useServer(m_servers.at(index));
     });
+    retranslateUi();
+}
+
+void LocalServersBox::retranslateUi()
+{
+    setTitle(tr("Servers on this computer"));
+    m_list->setToolTip(tr("Double-click a server to edit it as a custom provider."));
+    m_rescan->setText(tr("Search Again"));
+    describeSearch();
+}
+
+void LocalServersBox::changeEvent(QEvent *event)
+{
+    QGroupBox::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void LocalServersBox::detect()
@@ -63,33 +79,48 @@ void LocalServersBox::detect()
     m_detecting = true;
     m_rescan->setEnabled(false);
     m_spinner->setVisible(true);
-    QStringList names;
-    for (const LocalServer &probe : std::as_const(m_probes))
-        names.append(probe.name);
-    m_message->showInfo(names.isEmpty() ? tr("Looking for model servers…")
-                                        : tr("Looking for %1…").arg(QLocale().createSeparatedList(names)));
+    describeSearch();
     m_detector->start();
+}
+
+void LocalServersBox::describeSearch()
+{
+    if (m_detecting) {
+        QStringList names;
+        for (const LocalServer &probe : std::as_const(m_probes))
+            names.append(probe.name);
+        m_message->showInfo(names.isEmpty() ? tr("Looking for model servers…")
+                                            : tr("Looking for %1…").arg(QLocale().createSeparatedList(names)));
+        return;
+    }
+    if (!m_searched)
+        return;
+    for (int i = 0; i < m_list->count() && i < m_servers.size(); ++i) {
+        const LocalServer &server = m_servers.at(i);
+        m_list->item(i)->setText(tr("%1 at %2 — %n model(s)", nullptr, int(server.models.size()))
+                                     .arg(server.name, server.serverUrl.toString()));
+    }
+    if (m_servers.isEmpty())
+        m_message->showInfo(tr("No model server answered on this computer. Start Ollama, LM Studio or llama.cpp "
+                               "and search again, or add any OpenAI-compatible server below."));
+    else
+        m_message->showSuccess(tr("qcode offers their models without a key."));
 }
 
 void LocalServersBox::showServers(const QList<LocalServer> &servers)
 {
     m_detecting = false;
+    m_searched = true;
     m_servers = servers;
     m_spinner->setVisible(false);
     m_rescan->setEnabled(true);
     m_list->clear();
     for (const LocalServer &server : servers) {
-        auto *item = new QListWidgetItem(tr("%1 at %2 — %n model(s)", nullptr, int(server.models.size()))
-                                             .arg(server.name, server.serverUrl.toString()),
-                                         m_list);
+        auto *item = new QListWidgetItem(m_list);
         item->setToolTip(server.models.join(u", "_s));
     }
     m_list->setVisible(!servers.isEmpty());
-    if (servers.isEmpty())
-        m_message->showInfo(tr("No model server answered on this computer. Start Ollama, LM Studio or llama.cpp "
-                               "and search again, or add any OpenAI-compatible server below."));
-    else
-        m_message->showSuccess(tr("qcode offers their models without a key."));
+    describeSearch();
     Q_EMIT serversFound(servers);
 }
 

@@ -33,8 +33,14 @@ Q_SIGNALS:
     // The person wants this server as a custom provider, to edit it.
     void useServer(const qcode::LocalServer &server);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void showServers(const QList<LocalServer> &servers);
+    // The search under way, or what it found, in words.
+    void describeSearch();
 
     LocalServerDetector *m_detector = nullptr;
     QList<LocalServer> m_probes;
@@ -44,6 +50,7 @@ private:
     InlineMessage *m_message = nullptr;
     QPushButton *m_rescan = nullptr;
     bool m_detecting = false;
+    bool m_searched = false; // a search has finished
 };
 
 } // namespace qcode

@@ -1,6 +1,7 @@
 #include "ModelComboBox.h"
 
 #include <QCompleter>
+#include <QEvent>
 #include <QLineEdit>
 
 namespace qcode {
@@ -15,7 +16,7 @@ ModelComboBox::ModelComboBox(const QString &automaticLabel, QWidget *parent)
     // Dozens of models: typing any part of a name finds it.
     completer()->setFilterMode(Qt::MatchContains);
     completer()->setCompletionMode(QCompleter::PopupCompletion);
-    lineEdit()->setPlaceholderText(tr("provider/model"));
+    retranslateUi();
     addItem(m_automaticLabel, QString());
 
     connect(this, &QComboBox::activated, this, &ModelComboBox::commit);
@@ -33,6 +34,28 @@ void ModelComboBox::setChoices(const QList<SettingsModelEntry> &choices)
         setItemData(count() - 1, choice.ref, Qt::ToolTipRole);
     }
     setModelRef(kept);
+}
+
+void ModelComboBox::setAutomaticLabel(const QString &label)
+{
+    const QSignalBlocker blocker(this);
+    const bool shown = currentIndex() == 0 && currentText() == m_automaticLabel;
+    m_automaticLabel = label;
+    setItemText(0, label);
+    if (shown)
+        setEditText(label);
+}
+
+void ModelComboBox::changeEvent(QEvent *event)
+{
+    QComboBox::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void ModelComboBox::retranslateUi()
+{
+    lineEdit()->setPlaceholderText(tr("provider/model"));
 }
 
 int ModelComboBox::indexOfRef(const QString &ref) const

@@ -24,11 +24,17 @@ public:
     // Saving the choice failed: the text stays as typed, and choosing it
     // again tries again.
     void keepUnsaved(const QString &savedRef) { m_committed = savedRef; }
+    // The words for "no model chosen" (another language); the choice stays.
+    void setAutomaticLabel(const QString &label);
 
 Q_SIGNALS:
     void modelChosen(const QString &ref);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void commit();
     int indexOfRef(const QString &ref) const;
 

@@ -1,6 +1,7 @@
 #include "PermissionsPage.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -18,6 +19,7 @@
 #include "SettingsLogging.h"
 #include "engine/Engine.h"
 #include "model/Store.h"
+#include "ui/support/FormLabels.h"
 
 using namespace Qt::StringLiterals;
 
@@ -76,6 +78,7 @@ PermissionsPage::PermissionsPage(const SettingsContext &context, QWidget *parent
     layout->addWidget(createApprovalsBox(), 1);
     loadDefaults();
     loadApprovals();
+    retranslateUi();
 
     if (m_engine) {
         connect(m_engine, &Engine::projectApprovalsChanged, this,
@@ -98,21 +101,47 @@ PermissionsPage::PermissionsPage(const SettingsContext &context, QWidget *parent
     }
 }
 
+void PermissionsPage::retranslateUi()
+{
+    m_defaultsBox->setTitle(tr("What the agent may do without asking"));
+    for (const PermissionKey &k : keys()) {
+        QComboBox *combo = m_combos.value(k.key);
+        combo->setItemText(combo->findData(QString()), tr("Default (%1)").arg(k.builtIn));
+        combo->setItemText(combo->findData(u"allow"_s), tr("Allow"));
+        combo->setItemText(combo->findData(u"ask"_s), tr("Ask"));
+        combo->setItemText(combo->findData(u"deny"_s), tr("Deny"));
+        if (const int custom = combo->findData(CustomRules); custom >= 0)
+            combo->setItemText(custom, tr("Custom rules (%n pattern(s))", nullptr, m_customPatterns.value(k.key)));
+        QLabel *label = m_labels.value(k.key);
+        label->setText(k.description);
+        label->setToolTip(tr("Permission \"%1\"").arg(k.key));
+    }
+    m_approvalsBox->setTitle(tr("Answered \"Always\" in this project"));
+    m_approvalTree->setHeaderLabels({tr("Permission"), tr("Pattern")});
+    m_delete->setText(tr("Delete"));
+    // Other words there answer what the person did, in the words of the moment.
+    if (m_approvalsMessage->kind() == InlineMessage::Kind::Info && !m_removing)
+        showApprovalsNote();
+}
+
+void PermissionsPage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
 QWidget *PermissionsPage::createDefaultsBox()
 {
-    auto *box = new QGroupBox(tr("What the agent may do without asking"), this);
+    auto *box = new QGroupBox(this);
+    m_defaultsBox = box;
     auto *form = new QFormLayout(box);
     for (const PermissionKey &k : keys()) {
         auto *combo = new QComboBox(box);
         combo->setObjectName(u"permissionCombo_"_s + k.key);
-        combo->addItem(tr("Default (%1)").arg(k.builtIn), QString());
-        combo->addItem(tr("Allow"), u"allow"_s);
-        combo->addItem(tr("Ask"), u"ask"_s);
-        combo->addItem(tr("Deny"), u"deny"_s);
-        auto *label = new QLabel(k.description, box);
-        label->setToolTip(tr("Permission \"%1\"").arg(k.key));
-        label->setBuddy(combo);
-        form->addRow(label, combo);
+        for (const QString &action : {QString(), u"allow"_s, u"ask"_s, u"deny"_s})
+            combo->addItem(QString(), action);
+        m_labels.insert(k.key, addFormRow(form, combo));
         m_combos.insert(k.key, combo);
         connect(combo, &QComboBox::activated, this, [this, key = k.key, combo] { saveDefault(key, combo); });
     }
@@ -138,7 +167,8 @@ void PermissionsPage::loadDefaults()
         int index = value.isString() ? combo->findData(value.toString()) : 0;
         if (value.isObject()) {
             const QJsonObject patterns = value.toObject();
-            combo->addItem(tr("Custom rules (%n pattern(s))", nullptr, int(patterns.size())), CustomRules);
+            m_customPatterns.insert(it.key(), int(patterns.size()));
+            combo->addItem(QString(), CustomRules);
             QStringList lines;
             for (auto p = patterns.begin(); p != patterns.end(); ++p)
                 lines.append(u"%1 → %2"_s.arg(p.key(), p.value().toString()));
@@ -171,14 +201,15 @@ void PermissionsPage::saveDefault(const QString &key, QComboBox *combo)
 
 QWidget *PermissionsPage::createApprovalsBox()
 {
-    auto *box = new QGroupBox(tr("Answered \"Always\" in this project"), this);
+    auto *box = new QGroupBox(this);
+    m_approvalsBox = box;
     m_approvalTree = new QTreeWidget(box);
     m_approvalTree->setObjectName(u"approvalsTree"_s);
-    m_approvalTree->setHeaderLabels({tr("Permission"), tr("Pattern")});
+    m_approvalTree->setColumnCount(2);
     m_approvalTree->setRootIsDecorated(false);
     m_approvalTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_approvalTree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_delete = new QPushButton(tr("Delete"), box);
+    m_delete = new QPushButton(box);
     m_delete->setObjectName(u"deleteApprovalButton"_s);
     m_delete->setEnabled(false);
     m_delete->setShortcut(QKeySequence::Delete);
@@ -202,7 +233,7 @@ void PermissionsPage::loadApprovals()
 {
     if (m_projectID.isEmpty() || !m_store) {
         m_approvalTree->setEnabled(false);
-        m_approvalsMessage->showInfo(tr("Open a project to see the answers saved for it."));
+        showApprovalsNote();
         return;
     }
     const Result<std::optional<QJsonArray>> saved = m_store->permission(m_projectID);
@@ -225,7 +256,14 @@ void PermissionsPage::showApprovals(const PermissionRuleset &rules)
         item->setData(0, Qt::UserRole, int(i));
     }
     m_delete->setEnabled(false);
-    if (rules.isEmpty())
+    showApprovalsNote();
+}
+
+void PermissionsPage::showApprovalsNote()
+{
+    if (m_projectID.isEmpty() || !m_store)
+        m_approvalsMessage->showInfo(tr("Open a project to see the answers saved for it."));
+    else if (m_approvals.isEmpty())
         m_approvalsMessage->showInfo(tr("No saved answers: qcode asks whenever the rules say so."));
     else
         m_approvalsMessage->dismiss();

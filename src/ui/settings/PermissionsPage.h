@@ -8,6 +8,8 @@
 #include "engine/config/UserConfigWriter.h"
 
 class QComboBox;
+class QGroupBox;
+class QLabel;
 class QPushButton;
 class QTreeWidget;
 
@@ -30,13 +32,19 @@ public:
 
     const PermissionRuleset &approvals() const { return m_approvals; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     QWidget *createDefaultsBox();
     QWidget *createApprovalsBox();
     void loadDefaults();
     void saveDefault(const QString &key, QComboBox *combo);
     void loadApprovals();
     void showApprovals(const PermissionRuleset &rules);
+    // Says whether there is a project, or saved answers, to list.
+    void showApprovalsNote();
     void deleteSelectedApprovals();
 
     UserConfigWriter m_writer;
@@ -45,9 +53,13 @@ private:
     QString m_projectID;
     PermissionRuleset m_approvals;
     QHash<QString, QComboBox *> m_combos;
+    QHash<QString, QLabel *> m_labels;
+    QHash<QString, int> m_customPatterns; // per key, the hand-written patterns qcode.json holds
     QHash<QString, int> m_savedIndex; // per key, the entry qcode.json holds
     bool m_removing = false;          // a deletion waits for the engine's answer
 
+    QGroupBox *m_defaultsBox = nullptr;
+    QGroupBox *m_approvalsBox = nullptr;
     InlineMessage *m_defaultsMessage = nullptr;
     QTreeWidget *m_approvalTree = nullptr;
     QPushButton *m_delete = nullptr;

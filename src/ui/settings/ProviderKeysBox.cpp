@@ -1,5 +1,6 @@
 #include "ProviderKeysBox.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,7 +21,7 @@ namespace qcode {
 
 ProviderKeysBox::ProviderKeysBox(ModelCatalogue catalogue, Config config, QProcessEnvironment environment,
                                  SecretStore *secrets, QWidget *parent)
-    : QGroupBox(tr("Providers"), parent)
+    : QGroupBox(parent)
     , m_catalogue(std::move(catalogue))
     , m_config(std::move(config))
     , m_environment(std::move(environment))
@@ -28,7 +29,7 @@ ProviderKeysBox::ProviderKeysBox(ModelCatalogue catalogue, Config config, QProce
 {
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(u"providerTree"_s);
-    m_tree->setHeaderLabels({tr("Provider"), tr("Key")});
+    m_tree->setColumnCount(2);
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
@@ -42,9 +43,9 @@ ProviderKeysBox::ProviderKeysBox(ModelCatalogue catalogue, Config config, QProce
     m_key = new SecretLineEdit(this);
     m_key->setObjectName(u"keyEdit"_s);
     m_keyLabel->setBuddy(m_key);
-    m_save = new QPushButton(tr("Save Key"), this);
+    m_save = new QPushButton(this);
     m_save->setObjectName(u"saveKeyButton"_s);
-    m_remove = new QPushButton(tr("Remove Key"), this);
+    m_remove = new QPushButton(this);
     m_remove->setObjectName(u"removeKeyButton"_s);
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"keyMessage"_s);
@@ -69,10 +70,29 @@ ProviderKeysBox::ProviderKeysBox(ModelCatalogue catalogue, Config config, QProce
     connect(m_key, &SecretLineEdit::returnPressed, this, &ProviderKeysBox::saveKey);
     connect(m_remove, &QPushButton::clicked, this, &ProviderKeysBox::removeKey);
 
-    rebuild();
+    retranslateUi();
     if (m_tree->topLevelItemCount() > 0)
         m_tree->setCurrentItem(m_tree->topLevelItem(0));
     readKeychain();
+}
+
+void ProviderKeysBox::retranslateUi()
+{
+    setTitle(tr("Providers"));
+    m_tree->setHeaderLabels({tr("Provider"), tr("Key")});
+    m_save->setText(tr("Save Key"));
+    m_remove->setText(tr("Remove Key"));
+    rebuild(); // where each key comes from, in words
+}
+
+void ProviderKeysBox::changeEvent(QEvent *event)
+{
+    QGroupBox::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    retranslateUi();
+    if (!m_secrets)
+        readKeychain(); // says again, in the new words, that there is none
 }
 
 void ProviderKeysBox::readKeychain()

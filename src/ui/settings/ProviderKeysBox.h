@@ -40,7 +40,11 @@ Q_SIGNALS:
     // A provider defined in a config file was picked, to edit it.
     void customProviderSelected(const QString &providerID);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void readKeychain();
     void rebuild();
     void select();

@@ -1,5 +1,6 @@
 #include "SecretLineEdit.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QToolButton>
@@ -19,8 +20,7 @@ SecretLineEdit::SecretLineEdit(QWidget *parent) : QWidget(parent)
     m_toggle = new QToolButton(this);
     m_toggle->setObjectName(u"revealToggle"_s);
     m_toggle->setCheckable(true);
-    m_toggle->setText(tr("Show"));
-    m_toggle->setToolTip(tr("Show or hide the key"));
+    retranslateUi();
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -65,7 +65,20 @@ bool SecretLineEdit::isRevealed() const
 void SecretLineEdit::setRevealed(bool revealed)
 {
     m_edit->setEchoMode(revealed ? QLineEdit::Normal : QLineEdit::Password);
-    m_toggle->setText(revealed ? tr("Hide") : tr("Show"));
+    retranslateUi();
+}
+
+void SecretLineEdit::retranslateUi()
+{
+    m_toggle->setText(isRevealed() ? tr("Hide") : tr("Show"));
+    m_toggle->setToolTip(tr("Show or hide the key"));
+}
+
+void SecretLineEdit::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 } // namespace qcode

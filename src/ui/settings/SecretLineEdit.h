@@ -27,7 +27,11 @@ Q_SIGNALS:
     void textChanged(const QString &text);
     void returnPressed();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void setRevealed(bool revealed);
 
     QLineEdit *m_edit = nullptr;

@@ -2,12 +2,16 @@
 
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEvent>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QListWidget>
 #include <QNetworkAccessManager>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include "DataPage.h"
 #include "GeneralPage.h"
@@ -23,12 +27,10 @@ namespace qcode {
 SettingsDialog::SettingsDialog(SettingsContext context, QWidget *parent)
     : QDialog(parent), m_context(std::move(context)), m_network(new QNetworkAccessManager(this))
 {
-    setWindowTitle(tr("Settings"));
     setObjectName(u"settingsDialog"_s);
 
     m_list = new QListWidget(this);
     m_list->setObjectName(u"pageList"_s);
-    m_list->setFixedWidth(170);
     m_list->setSpacing(2);
     m_pages = new QStackedWidget(this);
     m_pages->setObjectName(u"pages"_s);
@@ -37,31 +39,30 @@ SettingsDialog::SettingsDialog(SettingsContext context, QWidget *parent)
     m_general = new GeneralPage(m_context, this);
     m_permissions = new PermissionsPage(m_context, this);
     m_data = new DataPage(m_context, this);
-    addPage(u"providers"_s, tr("Providers"), m_providers);
-    addPage(u"general"_s, tr("General"), m_general);
-    addPage(u"permissions"_s, tr("Permissions"), m_permissions);
-    addPage(u"data"_s, tr("Data"), m_data);
+    addPage(u"providers"_s, m_providers);
+    addPage(u"general"_s, m_general);
+    addPage(u"permissions"_s, m_permissions);
+    addPage(u"data"_s, m_data);
 
-    auto *where = new QLabel(tr("Providers, models and permissions are saved to %1; qcode reads them when it starts.")
-                                 .arg(QDir::toNativeSeparators(UserConfigWriter(m_context.configDirectory).filePath())),
-                             this);
-    where->setObjectName(u"configFileNote"_s);
-    where->setWordWrap(true);
-    where->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont small = where->font();
+    m_configNote = new QLabel(this);
+    m_configNote->setObjectName(u"configFileNote"_s);
+    m_configNote->setWordWrap(true);
+    m_configNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont small = m_configNote->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
-    where->setFont(small);
+    m_configNote->setFont(small);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
 
     auto *right = new QVBoxLayout;
     right->addWidget(m_pages, 1);
-    right->addWidget(where);
+    right->addWidget(m_configNote);
     auto *body = new QHBoxLayout;
     body->addWidget(m_list);
     body->addLayout(right, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(body, 1);
     layout->addWidget(buttons);
+    retranslateUi();
     resize(860, 640);
 
     connect(m_list, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
@@ -81,13 +82,42 @@ SettingsDialog::SettingsDialog(SettingsContext context, QWidget *parent)
 
 SettingsDialog::~SettingsDialog() = default;
 
-void SettingsDialog::addPage(const QString &name, const QString &title, QWidget *page)
+void SettingsDialog::addPage(const QString &name, QWidget *page)
 {
     page->setObjectName(name);
-    auto *item = new QListWidgetItem(title, m_list);
+    auto *item = new QListWidgetItem(m_list);
     item->setData(Qt::UserRole, name);
-    item->setSizeHint(QSize(0, 32));
     m_pages->addWidget(page);
+}
+
+void SettingsDialog::retranslateUi()
+{
+    setWindowTitle(tr("Settings"));
+    const QHash<QString, QString> titles{
+        {u"providers"_s, tr("Providers")},
+        {u"general"_s, tr("General")},
+        {u"permissions"_s, tr("Permissions")},
+        {u"data"_s, tr("Data")},
+    };
+    int widest = 0;
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem *item = m_list->item(i);
+        item->setText(titles.value(item->data(Qt::UserRole).toString()));
+        item->setSizeHint(QSize(0, 32));
+        widest = std::max(widest, m_list->fontMetrics().horizontalAdvance(item->text()));
+    }
+    // As wide as the longest page name in this language, and never narrower than a comfortable column.
+    m_list->setFixedWidth(std::max(170, widest + 2 * (m_list->frameWidth() + m_list->spacing()) + 24));
+    m_configNote->setText(
+        tr("Providers, models and permissions are saved to %1; qcode reads them when it starts.")
+            .arg(QDir::toNativeSeparators(UserConfigWriter(m_context.configDirectory).filePath())));
+}
+
+void SettingsDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void SettingsDialog::showPage(const QString &name)

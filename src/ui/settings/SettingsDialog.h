@@ -5,6 +5,7 @@
 
 #include "SettingsContext.h"
 
+class QLabel;
 class QListWidget;
 class QNetworkAccessManager;
 class QStackedWidget;
@@ -35,8 +36,12 @@ public:
     // For the connection test; owned by the dialog.
     QNetworkAccessManager *network() const { return m_network; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
-    void addPage(const QString &name, const QString &title, QWidget *page);
+    void addPage(const QString &name, QWidget *page);
+    void retranslateUi();
     void updateModelEntries();
 
     SettingsContext m_context;
@@ -44,6 +49,7 @@ private:
     QList<LocalServer> m_localServers;
     QListWidget *m_list = nullptr;
     QStackedWidget *m_pages = nullptr;
+    QLabel *m_configNote = nullptr;
     ProvidersPage *m_providers = nullptr;
     GeneralPage *m_general = nullptr;
     PermissionsPage *m_permissions = nullptr;

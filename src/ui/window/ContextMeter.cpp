@@ -1,5 +1,6 @@
 #include "ContextMeter.h"
 
+#include <QEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -67,6 +68,13 @@ QSize ContextMeter::sizeHint() const
 QSize ContextMeter::minimumSizeHint() const
 {
     return sizeHint();
+}
+
+void ContextMeter::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        setUsage(m_used, m_limit, m_cost); // the tooltip and the words, in the new language and locale
 }
 
 void ContextMeter::paintEvent(QPaintEvent *)

@@ -8,6 +8,7 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -43,6 +44,7 @@
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/SettingsDialog.h"
 #include "ui/highlight/CodeHighlighter.h"
+#include "ui/i18n/LanguageSwitcher.h"
 #include "ui/support/Background.h"
 
 using namespace Qt::StringLiterals;
@@ -63,10 +65,12 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     , m_store(store)
     , m_engine(engine)
 {
-    setWindowTitle(tr("qcode"));
     m_settings = new AppSettings(this);
     m_appearance = new Appearance(m_settings, this);
     m_appearance->apply();
+    // The language saved at start was applied before the window was made.
+    connect(m_settings, &AppSettings::languageChanged, this,
+            [this] { LanguageSwitcher::instance()->apply(m_settings->language()); });
     m_secrets = std::make_unique<KeychainSecretStore>();
     m_controller = new SessionController(store, engine, this);
 
@@ -79,6 +83,7 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     m_statusLabel = new QLabel(this);
     m_statusLabel->setObjectName(u"sessionStatus"_s);
     statusBar()->addPermanentWidget(m_statusLabel);
+    retranslateUi();
     showStatus(tr("Database: %1").arg(QDir::toNativeSeparators(m_store->path())));
 
     connect(m_controller, &SessionController::projectOpened, this, [this](const QString &directory) {
@@ -127,23 +132,21 @@ QWidget *MainWindow::createEmptyState()
     auto *page = new QWidget(this);
     auto *layout = new QVBoxLayout(page);
     layout->addStretch();
-    auto *title = new QLabel(tr("Open a project folder"), page);
-    QFont big = title->font();
+    m_welcomeTitle = new QLabel(page);
+    m_welcomeTitle->setObjectName(u"welcomeTitle"_s);
+    QFont big = m_welcomeTitle->font();
     big.setPointSizeF(big.pointSizeF() * 1.6);
-    title->setFont(big);
-    title->setAlignment(Qt::AlignCenter);
-    auto *hint = new QLabel(tr("qcode works inside one folder at a time: the agent reads and changes the files "
-                               "there, with your permission."),
-                            page);
-    hint->setWordWrap(true);
-    hint->setAlignment(Qt::AlignCenter);
-    auto *button = new QPushButton(tr("Open Folder…"), page);
-    button->setObjectName(u"openProjectButton"_s);
-    button->setToolTip(tr("Open a project folder (%1)").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
-    connect(button, &QPushButton::clicked, this, &MainWindow::chooseProject);
-    layout->addWidget(title);
-    layout->addWidget(hint);
-    layout->addWidget(button, 0, Qt::AlignCenter);
+    m_welcomeTitle->setFont(big);
+    m_welcomeTitle->setAlignment(Qt::AlignCenter);
+    m_welcomeHint = new QLabel(page);
+    m_welcomeHint->setWordWrap(true);
+    m_welcomeHint->setAlignment(Qt::AlignCenter);
+    m_openButton = new QPushButton(page);
+    m_openButton->setObjectName(u"openProjectButton"_s);
+    connect(m_openButton, &QPushButton::clicked, this, &MainWindow::chooseProject);
+    layout->addWidget(m_welcomeTitle);
+    layout->addWidget(m_welcomeHint);
+    layout->addWidget(m_openButton, 0, Qt::AlignCenter);
     layout->addStretch();
     return page;
 }
@@ -179,91 +182,130 @@ QWidget *MainWindow::createProjectView()
     return m_splitter;
 }
 
-QAction *MainWindow::addAction(QMenu *menu, const QString &text, const QKeySequence &shortcut, const QString &tip)
+QAction *MainWindow::addAction(QMenu *menu, const QKeySequence &shortcut)
 {
-    QAction *action = menu->addAction(text);
+    QAction *action = menu->addAction(QString());
     action->setShortcut(shortcut);
-    const QString keys = shortcut.toString(QKeySequence::NativeText);
-    action->setToolTip(keys.isEmpty() ? tip : tr("%1 (%2)").arg(tip, keys));
-    action->setStatusTip(tip);
     return action;
 }
 
 void MainWindow::createMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = addAction(file, tr("&Open Project Folder…"), QKeySequence::Open, tr("Open a project folder"));
-    connect(open, &QAction::triggered, this, &MainWindow::chooseProject);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addSeparator();
-    QAction *newSession = addAction(file, tr("&New Session"), QKeySequence::New, tr("Start a new session"));
-    connect(newSession, &QAction::triggered, m_controller, &SessionController::newSession);
-    QAction *exportAction = addAction(file, tr("&Export Session…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
-                                       tr("Save the open session as Markdown or as OpenCode's JSON"));
-    connect(exportAction, &QAction::triggered, this, [this] { exportSession({}); });
-    QAction *importSession = addAction(file, tr("&Import Session…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I),
-                                       tr("Add a session from an OpenCode or qcode JSON export"));
-    connect(importSession, &QAction::triggered, this, &MainWindow::chooseImport);
-    file->addSeparator();
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_actions.open = addAction(m_fileMenu, QKeySequence::Open);
+    connect(m_actions.open, &QAction::triggered, this, &MainWindow::chooseProject);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addSeparator();
+    m_actions.newSession = addAction(m_fileMenu, QKeySequence::New);
+    connect(m_actions.newSession, &QAction::triggered, m_controller, &SessionController::newSession);
+    m_actions.exportSession = addAction(m_fileMenu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(m_actions.exportSession, &QAction::triggered, this, [this] { exportSession({}); });
+    m_actions.importSession = addAction(m_fileMenu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    connect(m_actions.importSession, &QAction::triggered, this, &MainWindow::chooseImport);
+    m_fileMenu->addSeparator();
     const QKeySequence preferencesKey =
         QKeySequence::keyBindings(QKeySequence::Preferences).value(0, QKeySequence(Qt::CTRL | Qt::Key_Comma));
-    QAction *preferences = addAction(file, tr("&Settings…"), preferencesKey,
-                                     tr("Providers and keys, default model, theme, permissions"));
-    preferences->setMenuRole(QAction::PreferencesRole);
-    connect(preferences, &QAction::triggered, this, [this] { openSettings(); });
-    file->addSeparator();
+    m_actions.settings = addAction(m_fileMenu, preferencesKey);
+    m_actions.settings->setMenuRole(QAction::PreferencesRole);
+    connect(m_actions.settings, &QAction::triggered, this, [this] { openSettings(); });
+    m_fileMenu->addSeparator();
     // Some desktops define no standard Quit key; Ctrl+Q is everyone's.
     const QKeySequence quitKey = QKeySequence::keyBindings(QKeySequence::Quit).value(0, QKeySequence(Qt::CTRL | Qt::Key_Q));
-    QAction *quit = addAction(file, tr("&Quit"), quitKey, tr("Quit qcode"));
-    connect(quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
+    m_actions.quit = addAction(m_fileMenu, quitKey);
+    connect(m_actions.quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
 
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *copySession = addAction(edit, tr("Copy Session as &Markdown"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                                     tr("Copy the whole conversation as Markdown"));
-    connect(copySession, &QAction::triggered, this, &MainWindow::copySessionAsMarkdown);
-    QAction *find = addAction(edit, tr("&Find Session"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F),
-                              tr("Search the sessions by title"));
-    connect(find, &QAction::triggered, this, [this] {
+    m_editMenu = menuBar()->addMenu(QString());
+    m_actions.copySession = addAction(m_editMenu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(m_actions.copySession, &QAction::triggered, this, &MainWindow::copySessionAsMarkdown);
+    m_actions.findSession = addAction(m_editMenu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(m_actions.findSession, &QAction::triggered, this, [this] {
         m_sidebar->searchField()->setFocus();
         m_sidebar->searchField()->selectAll();
     });
 
-    QMenu *session = menuBar()->addMenu(tr("&Session"));
-    m_stop = addAction(session, tr("&Stop"), QKeySequence(Qt::Key_Escape), tr("Stop the running turn"));
-    m_stop->setShortcutContext(Qt::WindowShortcut);
-    connect(m_stop, &QAction::triggered, m_controller, &SessionController::abort);
-    QAction *compact = addAction(session, tr("&Compact"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
-                                 tr("Summarize the conversation so far to free the model's context"));
-    connect(compact, &QAction::triggered, m_controller, &SessionController::compact);
-    session->addSeparator();
-    QAction *undo = addAction(session, tr("&Undo Last Prompt"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Z),
-                              tr("Take back the last prompt and the file changes it made"));
-    connect(undo, &QAction::triggered, m_controller, &SessionController::undo);
-    QAction *redo = addAction(session, tr("&Redo"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_Z),
-                              tr("Bring back what the last undo took back"));
-    connect(redo, &QAction::triggered, m_controller, &SessionController::redo);
-    session->addSeparator();
-    QAction *rename = addAction(session, tr("Re&name"), QKeySequence(Qt::Key_F2), tr("Rename the open session"));
-    connect(rename, &QAction::triggered, this, [this] { m_sidebar->rename(m_controller->currentSession()); });
-    QAction *fork = addAction(session, tr("&Fork"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
-                              tr("A copy of the open session, to try another way"));
-    connect(fork, &QAction::triggered, this, [this] { m_controller->fork(m_controller->currentSession()); });
-    QAction *remove = addAction(session, tr("&Delete…"), QKeySequence(Qt::CTRL | Qt::Key_Delete),
-                                tr("Delete the open session"));
-    connect(remove, &QAction::triggered, this, [this] { m_sidebar->confirmDelete(m_controller->currentSession()); });
-    m_sessionActions = {exportAction, copySession, compact, undo, redo, rename, fork, remove};
+    m_sessionMenu = menuBar()->addMenu(QString());
+    m_actions.stop = addAction(m_sessionMenu, QKeySequence(Qt::Key_Escape));
+    m_actions.stop->setShortcutContext(Qt::WindowShortcut);
+    connect(m_actions.stop, &QAction::triggered, m_controller, &SessionController::abort);
+    m_actions.compact = addAction(m_sessionMenu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(m_actions.compact, &QAction::triggered, m_controller, &SessionController::compact);
+    m_sessionMenu->addSeparator();
+    m_actions.undo = addAction(m_sessionMenu, QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Z));
+    connect(m_actions.undo, &QAction::triggered, m_controller, &SessionController::undo);
+    m_actions.redo = addAction(m_sessionMenu, QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_Z));
+    connect(m_actions.redo, &QAction::triggered, m_controller, &SessionController::redo);
+    m_sessionMenu->addSeparator();
+    m_actions.rename = addAction(m_sessionMenu, QKeySequence(Qt::Key_F2));
+    connect(m_actions.rename, &QAction::triggered, this, [this] { m_sidebar->rename(m_controller->currentSession()); });
+    m_actions.fork = addAction(m_sessionMenu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(m_actions.fork, &QAction::triggered, this, [this] { m_controller->fork(m_controller->currentSession()); });
+    m_actions.remove = addAction(m_sessionMenu, QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    connect(m_actions.remove, &QAction::triggered, this,
+            [this] { m_sidebar->confirmDelete(m_controller->currentSession()); });
+    m_sessionActions = {m_actions.exportSession, m_actions.copySession, m_actions.compact, m_actions.undo,
+                        m_actions.redo,          m_actions.rename,      m_actions.fork,    m_actions.remove};
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *latest = addAction(view, tr("Jump to &Latest"), QKeySequence(Qt::CTRL | Qt::Key_End),
-                                tr("Scroll to the newest message"));
-    connect(latest, &QAction::triggered, this, [this] { m_pane->chatView()->scrollToBottom(); });
-    QAction *sidebar = addAction(view, tr("Show &Sessions"), QKeySequence(Qt::CTRL | Qt::Key_B),
-                                 tr("Show or hide the list of sessions"));
-    sidebar->setCheckable(true);
-    sidebar->setChecked(true);
-    connect(sidebar, &QAction::toggled, m_sidebar, &QWidget::setVisible);
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_actions.latest = addAction(m_viewMenu, QKeySequence(Qt::CTRL | Qt::Key_End));
+    connect(m_actions.latest, &QAction::triggered, this, [this] { m_pane->chatView()->scrollToBottom(); });
+    m_actions.sidebar = addAction(m_viewMenu, QKeySequence(Qt::CTRL | Qt::Key_B));
+    m_actions.sidebar->setCheckable(true);
+    m_actions.sidebar->setChecked(true);
+    connect(m_actions.sidebar, &QAction::toggled, m_sidebar, &QWidget::setVisible);
 
     rebuildRecentMenu();
+}
+
+void MainWindow::retranslateUi()
+{
+    // An action's tooltip names its keys; its status tip is the sentence alone.
+    const auto describe = [this](QAction *action, const QString &text, const QString &tip) {
+        action->setText(text);
+        const QString keys = action->shortcut().toString(QKeySequence::NativeText);
+        action->setToolTip(keys.isEmpty() ? tip : tr("%1 (%2)").arg(tip, keys));
+        action->setStatusTip(tip);
+    };
+    updateWindowTitle();
+    m_welcomeTitle->setText(tr("Open a project folder"));
+    m_welcomeHint->setText(tr("qcode works inside one folder at a time: the agent reads and changes the files "
+                              "there, with your permission."));
+    m_openButton->setText(tr("Open Folder…"));
+    m_openButton->setToolTip(
+        tr("Open a project folder (%1)").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
+
+    m_fileMenu->setTitle(tr("&File"));
+    describe(m_actions.open, tr("&Open Project Folder…"), tr("Open a project folder"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    describe(m_actions.newSession, tr("&New Session"), tr("Start a new session"));
+    describe(m_actions.exportSession, tr("&Export Session…"),
+             tr("Save the open session as Markdown or as OpenCode's JSON"));
+    describe(m_actions.importSession, tr("&Import Session…"), tr("Add a session from an OpenCode or qcode JSON export"));
+    describe(m_actions.settings, tr("&Settings…"), tr("Providers and keys, default model, theme, permissions"));
+    describe(m_actions.quit, tr("&Quit"), tr("Quit qcode"));
+
+    m_editMenu->setTitle(tr("&Edit"));
+    describe(m_actions.copySession, tr("Copy Session as &Markdown"), tr("Copy the whole conversation as Markdown"));
+    describe(m_actions.findSession, tr("&Find Session"), tr("Search the sessions by title"));
+
+    m_sessionMenu->setTitle(tr("&Session"));
+    describe(m_actions.stop, tr("&Stop"), tr("Stop the running turn"));
+    describe(m_actions.compact, tr("&Compact"), tr("Summarize the conversation so far to free the model's context"));
+    describe(m_actions.undo, tr("&Undo Last Prompt"), tr("Take back the last prompt and the file changes it made"));
+    describe(m_actions.redo, tr("&Redo"), tr("Bring back what the last undo took back"));
+    describe(m_actions.rename, tr("Re&name"), tr("Rename the open session"));
+    describe(m_actions.fork, tr("&Fork"), tr("A copy of the open session, to try another way"));
+    describe(m_actions.remove, tr("&Delete…"), tr("Delete the open session"));
+
+    m_viewMenu->setTitle(tr("&View"));
+    describe(m_actions.latest, tr("Jump to &Latest"), tr("Scroll to the newest message"));
+    describe(m_actions.sidebar, tr("Show &Sessions"), tr("Show or hide the list of sessions"));
+
+    updateSessionActions();
+}
+
+void MainWindow::updateWindowTitle()
+{
+    setWindowTitle(m_projectName.isEmpty() ? tr("qcode") : tr("%1 — qcode").arg(m_projectName));
 }
 
 void MainWindow::openSettings(const QString &page)
@@ -313,7 +355,8 @@ void MainWindow::openProject(const QString &directory)
         return;
     }
     const QString folder = QDir::cleanPath(info.absoluteFilePath());
-    setWindowTitle(tr("%1 — qcode").arg(info.fileName()));
+    m_projectName = info.fileName();
+    updateWindowTitle();
     rememberRecent(folder);
     m_controller->openProject(folder);
 }
@@ -351,7 +394,7 @@ void MainWindow::updateSessionActions()
     for (QAction *action : std::as_const(m_sessionActions))
         action->setEnabled(open);
     const bool busy = open && m_controller->isBusy(current);
-    m_stop->setEnabled(busy);
+    m_actions.stop->setEnabled(busy);
     const std::optional<SessionStatus> status = m_controller->status(current);
     if (!status)
         m_statusLabel->setText(open ? tr("Ready") : QString());
@@ -448,6 +491,13 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (m_pane->promptBox()->addDroppedMimeData(event->mimeData()))
         event->acceptProposedAction();
     m_pane->promptBox()->editor()->setFocus();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -8,6 +8,7 @@
 class QAction;
 class QLabel;
 class QMenu;
+class QPushButton;
 class QSplitter;
 class QStackedWidget;
 
@@ -55,6 +56,7 @@ Q_SIGNALS:
     void projectOpened(const QString &directory);
 
 protected:
+    void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -63,7 +65,10 @@ private:
     QWidget *createEmptyState();
     QWidget *createProjectView();
     void createMenus();
-    QAction *addAction(QMenu *menu, const QString &text, const QKeySequence &shortcut, const QString &tip);
+    QAction *addAction(QMenu *menu, const QKeySequence &shortcut);
+    // Every text of the window itself, in the language in use.
+    void retranslateUi();
+    void updateWindowTitle();
     void chooseProject();
     void chooseImport();
     void rebuildRecentMenu();
@@ -79,10 +84,36 @@ private:
     QSplitter *m_splitter = nullptr;
     SessionSidebar *m_sidebar = nullptr;
     SessionPane *m_pane = nullptr;
+    QLabel *m_welcomeTitle = nullptr;
+    QLabel *m_welcomeHint = nullptr;
+    QPushButton *m_openButton = nullptr;
+    QMenu *m_fileMenu = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QMenu *m_sessionMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    struct Actions {
+        QAction *open = nullptr;
+        QAction *newSession = nullptr;
+        QAction *exportSession = nullptr;
+        QAction *importSession = nullptr;
+        QAction *settings = nullptr;
+        QAction *quit = nullptr;
+        QAction *copySession = nullptr;
+        QAction *findSession = nullptr;
+        QAction *stop = nullptr;
+        QAction *compact = nullptr;
+        QAction *undo = nullptr;
+        QAction *redo = nullptr;
+        QAction *rename = nullptr;
+        QAction *fork = nullptr;
+        QAction *remove = nullptr;
+        QAction *latest = nullptr;
+        QAction *sidebar = nullptr;
+    } m_actions;
+    QString m_projectName; // the open folder's name, for the title
     QLabel *m_statusLabel = nullptr;
     QList<QAction *> m_sessionActions; // enabled only while a session is open
-    QAction *m_stop = nullptr;
     AskWiring *m_asks = nullptr;
     AppSettings *m_settings = nullptr;
     Appearance *m_appearance = nullptr;

@@ -1,6 +1,7 @@
 #include "RetryBanner.h"
 
 #include <QDateTime>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -23,14 +24,29 @@ RetryBanner::RetryBanner(QWidget *parent) : QFrame(parent)
     m_label->setWordWrap(true);
     m_label->setForegroundRole(QPalette::ToolTipText);
     layout->addWidget(m_label, 1);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setToolTip(tr("Stop retrying and end this turn (Esc)"));
+    m_stop = new QPushButton(this);
     connect(m_stop, &QPushButton::clicked, this, &RetryBanner::stopRequested);
     layout->addWidget(m_stop);
     m_timer.setInterval(1000);
     connect(&m_timer, &QTimer::timeout, this, &RetryBanner::tick);
     m_clock = [] { return QDateTime::currentMSecsSinceEpoch(); };
+    retranslateUi();
     hide();
+}
+
+void RetryBanner::retranslateUi()
+{
+    m_stop->setText(tr("Stop"));
+    m_stop->setToolTip(tr("Stop retrying and end this turn (Esc)"));
+    if (m_timer.isActive())
+        tick();
+}
+
+void RetryBanner::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void RetryBanner::setStatus(const SessionStatus &status)

@@ -28,7 +28,11 @@ public:
 Q_SIGNALS:
     void stopRequested();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
     void tick();
 
     QLabel *m_label = nullptr;

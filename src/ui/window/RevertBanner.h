@@ -23,7 +23,13 @@ public:
 Q_SIGNALS:
     void redoRequested();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
+
+    int m_hidden = 0;
     QLabel *m_label = nullptr;
     QPushButton *m_redo = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "SessionPane.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -197,6 +198,16 @@ void SessionPane::updateTitle()
     const Session *session = m_controller->sessions()->session(id);
     m_title->setText(session ? session->title : id.isEmpty() ? tr("No session open") : tr("New session"));
     m_title->setToolTip(session ? tr("%1\n%2").arg(session->title, session->id) : QString());
+}
+
+void SessionPane::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange)
+        return;
+    updateTitle();
+    // The model picker's group names ("Configured", "Local servers").
+    m_prompt->setModels(ProjectChoices::models(m_controller->project()));
 }
 
 void SessionPane::updateUsage()

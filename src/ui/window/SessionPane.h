@@ -40,6 +40,9 @@ Q_SIGNALS:
     // "/export" from the prompt box: the window asks where to.
     void exportRequested(const QString &arguments);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void connectPromptBox();
     void applyProject();

@@ -1,6 +1,7 @@
 #include "SessionSidebar.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -30,15 +31,10 @@ SessionSidebar::SessionSidebar(SessionTreeModel *model, QWidget *parent) : QWidg
     auto *top = new QHBoxLayout;
     m_search = new QLineEdit(this);
     m_search->setObjectName(u"sessionSearch"_s);
-    m_search->setPlaceholderText(tr("Search sessions"));
     m_search->setClearButtonEnabled(true);
-    m_search->setToolTip(tr("Filter the sessions by title (%1)")
-                             .arg(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F).toString(QKeySequence::NativeText)));
     top->addWidget(m_search, 1);
     m_new = new QToolButton(this);
     m_new->setObjectName(u"newSessionButton"_s);
-    m_new->setText(tr("New"));
-    m_new->setToolTip(tr("Start a new session (%1)").arg(QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText)));
     connect(m_new, &QToolButton::clicked, this, &SessionSidebar::newSessionRequested);
     top->addWidget(m_new);
     layout->addLayout(top);
@@ -77,20 +73,39 @@ SessionSidebar::SessionSidebar(SessionTreeModel *model, QWidget *parent) : QWidg
     });
     connect(m_view, &QTreeView::customContextMenuRequested, this, &SessionSidebar::showMenu);
 
-    auto *remove = new QAction(tr("Delete Session"), m_view);
-    remove->setShortcut(QKeySequence::Delete);
-    remove->setShortcutContext(Qt::WidgetShortcut);
-    connect(remove, &QAction::triggered, this, [this] {
+    m_delete = new QAction(m_view);
+    m_delete->setShortcut(QKeySequence::Delete);
+    m_delete->setShortcutContext(Qt::WidgetShortcut);
+    connect(m_delete, &QAction::triggered, this, [this] {
         if (const QString id = idAt(m_view->currentIndex()); !id.isEmpty())
             confirmDelete(id);
     });
-    m_view->addAction(remove);
+    m_view->addAction(m_delete);
 
     // A new child session of the open one shows up expanded.
     connect(m_model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &parent) {
         if (parent.isValid())
             m_view->expand(m_proxy->mapFromSource(parent));
     });
+    retranslateUi();
+}
+
+void SessionSidebar::retranslateUi()
+{
+    m_search->setPlaceholderText(tr("Search sessions"));
+    m_search->setToolTip(tr("Filter the sessions by title (%1)")
+                             .arg(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F).toString(QKeySequence::NativeText)));
+    m_new->setText(tr("New"));
+    m_new->setToolTip(tr("Start a new session (%1)").arg(QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText)));
+    m_delete->setText(tr("Delete Session"));
+    fillDeleteQuestion();
+}
+
+void SessionSidebar::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void SessionSidebar::setCurrentSession(const QString &sessionID)
@@ -118,17 +133,10 @@ void SessionSidebar::rename(const QString &sessionID)
 
 void SessionSidebar::confirmDelete(const QString &sessionID)
 {
-    const Session *session = m_model->session(sessionID);
-    if (!session)
+    if (!m_model->session(sessionID))
         return;
-    const int children = int(m_model->descendants(sessionID).size());
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Delete Session"),
-                                tr("Delete “%1”?").arg(session->title), QMessageBox::NoButton, window());
-    box->setInformativeText(children > 0
-                                ? tr("Its messages and its %n subagent session(s) are deleted too. This cannot be undone.",
-                                     nullptr, children)
-                                : tr("Its messages are deleted too. This cannot be undone."));
-    QPushButton *yes = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    auto *box = new QMessageBox(QMessageBox::Warning, QString(), QString(), QMessageBox::NoButton, window());
+    QPushButton *yes = box->addButton(QString(), QMessageBox::DestructiveRole);
     box->addButton(QMessageBox::Cancel);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -137,7 +145,28 @@ void SessionSidebar::confirmDelete(const QString &sessionID)
         if (clicked == yes)
             Q_EMIT deleteConfirmed(sessionID);
     });
+    m_deleteQuestion = box;
+    m_deleteID = sessionID;
+    fillDeleteQuestion();
     box->open();
+}
+
+void SessionSidebar::fillDeleteQuestion()
+{
+    const Session *session = m_model->session(m_deleteID);
+    if (!m_deleteQuestion || !session)
+        return;
+    const int children = int(m_model->descendants(m_deleteID).size());
+    m_deleteQuestion->setWindowTitle(tr("Delete Session"));
+    m_deleteQuestion->setText(tr("Delete “%1”?").arg(session->title));
+    m_deleteQuestion->setInformativeText(
+        children > 0 ? tr("Its messages and its %n subagent session(s) are deleted too. This cannot be undone.",
+                          nullptr, children)
+                     : tr("Its messages are deleted too. This cannot be undone."));
+    for (QAbstractButton *button : m_deleteQuestion->buttons()) {
+        if (m_deleteQuestion->buttonRole(button) == QMessageBox::DestructiveRole)
+            button->setText(tr("Delete"));
+    }
 }
 
 QString SessionSidebar::idAt(const QModelIndex &proxyIndex) const

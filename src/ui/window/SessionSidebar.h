@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 
+class QAction;
 class QLineEdit;
+class QMessageBox;
 class QSortFilterProxyModel;
 class QToolButton;
 class QTreeView;
@@ -38,7 +41,13 @@ Q_SIGNALS:
     void forkRequested(const QString &sessionID);
     void deleteConfirmed(const QString &sessionID);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslateUi();
+    // The words of the open delete question, for the session it asks about.
+    void fillDeleteQuestion();
     QString idAt(const QModelIndex &proxyIndex) const;
     QModelIndex proxyIndexOf(const QString &sessionID) const;
     void showMenu(const QPoint &position);
@@ -48,6 +57,9 @@ private:
     QLineEdit *m_search = nullptr;
     QTreeView *m_view = nullptr;
     QToolButton *m_new = nullptr;
+    QAction *m_delete = nullptr;
+    QPointer<QMessageBox> m_deleteQuestion; // while it waits for an answer
+    QString m_deleteID;
     QString m_current;
 };
 

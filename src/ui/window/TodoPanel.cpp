@@ -1,5 +1,6 @@
 #include "TodoPanel.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -38,7 +39,6 @@ TodoPanel::TodoPanel(QWidget *parent) : QFrame(parent)
     m_header->setAutoRaise(true);
     m_header->setArrowType(Qt::DownArrow);
     m_header->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_header->setToolTip(tr("Show or hide the agent's plan"));
     layout->addWidget(m_header, 0, Qt::AlignLeft);
     m_items = new QWidget(this);
     m_itemsLayout = new QVBoxLayout(m_items);
@@ -46,11 +46,13 @@ TodoPanel::TodoPanel(QWidget *parent) : QFrame(parent)
     m_itemsLayout->setSpacing(1);
     layout->addWidget(m_items);
     connect(m_header, &QToolButton::toggled, this, &TodoPanel::setExpanded);
-    hide();
+    setTodos({});
 }
 
 void TodoPanel::setTodos(const QList<Todo> &todos)
 {
+    m_todos = todos;
+    m_header->setToolTip(tr("Show or hide the agent's plan"));
     qDeleteAll(m_labels);
     m_labels.clear();
     int done = 0;
@@ -88,6 +90,13 @@ QStringList TodoPanel::itemTexts() const
     for (const QLabel *label : m_labels)
         texts.append(label->text());
     return texts;
+}
+
+void TodoPanel::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        setTodos(m_todos);
 }
 
 bool TodoPanel::isExpanded() const

@@ -27,7 +27,11 @@ public:
     bool isExpanded() const;
     void setExpanded(bool expanded);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    QList<Todo> m_todos;
     QToolButton *m_header = nullptr;
     QWidget *m_items = nullptr;
     QVBoxLayout *m_itemsLayout = nullptr;

@@ -93,6 +93,7 @@ void MarkdownRenderer::clear()
     m_openFence.reset();
     m_document->clear();
     m_codes.clear();
+    m_hasNotes = false;
     m_committedCodes = 0;
     m_openStart = 0;
     m_openSource.clear();
@@ -205,6 +206,7 @@ void MarkdownRenderer::renderPlain(const QString &source)
 
 void MarkdownRenderer::appendNote(const QString &note)
 {
+    m_hasNotes = true;
     QTextCharFormat format;
     format.setFontItalic(true);
     QTextCursor end = MarkdownDocument::appendBlock(m_document, QTextBlockFormat(), format);

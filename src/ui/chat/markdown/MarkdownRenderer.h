@@ -35,6 +35,10 @@ public:
     std::optional<QString> code(int index) const;
     // How many times a block was rendered (or grown) since construction.
     int renderedBlockCount() const { return m_renderedBlocks; }
+    // Whether the document holds words of qcode's own (a code block's
+    // header, a note on what is left out), which another language words
+    // differently.
+    bool hasOwnWords() const { return !m_codes.isEmpty() || m_hasNotes; }
 
 private:
     void closeBlock(const QString &source);
@@ -57,6 +61,7 @@ private:
     QString m_openSource;
     std::optional<FencedCodeWriter> m_openFence;
     int m_renderedBlocks = 0;
+    bool m_hasNotes = false;
 };
 
 } // namespace qcode

@@ -192,11 +192,13 @@ void MarkdownView::applyPalette()
 void MarkdownView::changeEvent(QEvent *event)
 {
     QTextBrowser::changeEvent(event);
-    if (event->type() != QEvent::PaletteChange)
-        return;
-    applyPalette();
-    if (!m_source.isEmpty())
+    if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+        if (!m_source.isEmpty())
+            setMarkdown(m_source);
+    } else if (event->type() == QEvent::LanguageChange && m_renderer.hasOwnWords()) {
         setMarkdown(m_source);
+    }
 }
 
 void MarkdownView::wheelEvent(QWheelEvent *event)

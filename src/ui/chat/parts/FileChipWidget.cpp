@@ -1,6 +1,7 @@
 #include "FileChipWidget.h"
 
 #include <QDesktopServices>
+#include <QEvent>
 #include <QFileInfo>
 #include <QImage>
 #include <QImageReader>
@@ -75,16 +76,28 @@ void FileChipWidget::setPart(const Part &part, const Message &)
     m_url = file->url;
     m_mime = file->mime;
     const QUrl url(file->url);
-    m_name = file->filename.value_or(url.isLocalFile() ? QFileInfo(url.toLocalFile()).fileName() : QString());
-    if (m_name.isEmpty())
-        m_name = tr("Attachment");
+    m_givenName = file->filename.value_or(url.isLocalFile() ? QFileInfo(url.toLocalFile()).fileName() : QString());
     const bool folder = m_mime == "application/x-directory"_L1;
     m_chip->setIcon(style()->standardIcon(folder ? QStyle::SP_DirIcon : QStyle::SP_FileIcon));
+    renderChip();
+    if (m_mime.startsWith("image/"_L1))
+        loadThumbnail(file->url);
+}
+
+void FileChipWidget::renderChip()
+{
+    const QUrl url(m_url);
+    m_name = m_givenName.isEmpty() ? tr("Attachment") : m_givenName;
     m_chip->setText(m_name);
     m_chip->setToolTip(url.isLocalFile() ? tr("%1 (%2)\nClick to open").arg(url.toLocalFile(), m_mime)
                                          : tr("%1 (%2)").arg(m_name, m_mime));
-    if (m_mime.startsWith("image/"_L1))
-        loadThumbnail(file->url);
+}
+
+void FileChipWidget::changeEvent(QEvent *event)
+{
+    PartWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange && !m_url.isEmpty())
+        renderChip();
 }
 
 QString FileChipWidget::markdown() const

@@ -27,11 +27,16 @@ public:
 Q_SIGNALS:
     void thumbnailReady();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void renderChip();
     void loadThumbnail(const QString &url);
 
     QString m_url;
-    QString m_name;
+    QString m_givenName; // the part's own; may be empty
+    QString m_name;      // as shown
     QString m_mime;
     QToolButton *m_chip = nullptr;
     QLabel *m_thumbnail = nullptr;

@@ -30,6 +30,7 @@ NoteWidget::NoteWidget(QWidget *parent) : PartWidget(parent)
 
 void NoteWidget::setPart(const Part &part, const Message &)
 {
+    m_part = part;
     m_label->setText(describe(part));
 }
 
@@ -82,6 +83,8 @@ void NoteWidget::changeEvent(QEvent *event)
     PartWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyColours();
+    else if (event->type() == QEvent::LanguageChange)
+        m_label->setText(describe(m_part));
 }
 
 void NoteWidget::applyColours()

@@ -29,6 +29,7 @@ protected:
 private:
     void applyColours();
 
+    Part m_part; // its words are rendered again in another language
     QLabel *m_label = nullptr;
 };
 

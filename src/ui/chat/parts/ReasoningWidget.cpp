@@ -25,17 +25,23 @@ ReasoningWidget::ReasoningWidget(const ChatContext &context, QWidget *parent)
     m_header->setAutoRaise(true);
     m_header->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_header->setArrowType(Qt::RightArrow);
-    m_header->setToolTip(tr("Show or hide the model's reasoning"));
     layout->addWidget(m_header, 0, Qt::AlignLeft);
     m_body = new MarkdownView(m_highlighter.get(), this);
     m_body->setObjectName(u"reasoningBody"_s);
     m_body->setContentsMargins(12, 0, 0, 0);
     m_body->setContextMenuPolicy(Qt::NoContextMenu); // the message's own menu has Copy
-    m_body->setPlaceholderText(tr("(no reasoning text)"));
     m_body->hide();
     layout->addWidget(m_body);
     connect(m_header, &QToolButton::toggled, this, &ReasoningWidget::setExpanded);
     applyColours();
+    retranslateUi();
+}
+
+void ReasoningWidget::retranslateUi()
+{
+    m_header->setToolTip(tr("Show or hide the model's reasoning"));
+    m_body->setPlaceholderText(tr("(no reasoning text)"));
+    renderHeader();
 }
 
 ReasoningWidget::~ReasoningWidget()
@@ -109,6 +115,8 @@ void ReasoningWidget::changeEvent(QEvent *event)
     PartWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyColours();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void ReasoningWidget::applyColours()

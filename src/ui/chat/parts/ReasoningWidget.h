@@ -37,6 +37,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void renderHeader();
     void renderBody();
     void applyColours();

@@ -1,5 +1,6 @@
 #include "UserTextWidget.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -38,6 +39,14 @@ void UserTextWidget::setPart(const Part &part, const Message &)
         return;
     m_text = next;
     render();
+}
+
+void UserTextWidget::changeEvent(QEvent *event)
+{
+    PartWidget::changeEvent(event);
+    // Only the button has words of qcode's; the text is the person's.
+    if (event->type() == QEvent::LanguageChange && !m_more->isHidden())
+        render();
 }
 
 bool UserTextWidget::isCollapsed() const

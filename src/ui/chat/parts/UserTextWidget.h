@@ -23,6 +23,9 @@ public:
     QString markdown() const override { return m_text; }
     bool isCollapsed() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void render();
 

@@ -89,22 +89,32 @@ DiffView::DiffView(QWidget *parent)
     m_renderTimer.setSingleShot(true);
     m_renderTimer.setInterval(0);
     connect(&m_renderTimer, &QTimer::timeout, this, &DiffView::renderChunk);
-    m_showAll = new QPushButton(tr("Show the whole diff"), viewport());
+    m_showAll = new QPushButton(viewport());
     m_showAll->setObjectName(u"diffShowAll"_s);
     m_showAll->hide();
     ToolFonts::keepInterfaceFont(m_showAll);
     connect(m_showAll, &QPushButton::clicked, this, &DiffView::showWholeDiff);
     m_splitToggle = new QToolButton(this);
     m_splitToggle->setObjectName(u"diffSplitToggle"_s);
-    m_splitToggle->setText(tr("Side by side"));
-    m_splitToggle->setToolTip(tr("Show the old and the new text side by side"));
     m_splitToggle->setCheckable(true);
     m_splitToggle->setCursor(Qt::ArrowCursor);
     ToolFonts::keepInterfaceFont(m_splitToggle);
     connect(m_splitToggle, &QToolButton::toggled, this, &DiffView::setSplitView);
     // A horizontal scroll bar takes a row's height: ask for it.
     connect(horizontalScrollBar(), &QScrollBar::rangeChanged, this, &DiffView::updateGeometry);
-    layoutPanes();
+    retranslateUi();
+}
+
+void DiffView::retranslateUi()
+{
+    m_showAll->setText(tr("Show the whole diff"));
+    m_splitToggle->setText(tr("Side by side"));
+    m_splitToggle->setToolTip(tr("Show the old and the new text side by side"));
+    // The summary of a held-back diff is words too; a shown diff is not.
+    if (m_summary)
+        showSummary();
+    else
+        layoutPanes();
 }
 
 DiffView::~DiffView() = default;
@@ -359,6 +369,8 @@ void DiffView::changeEvent(QEvent *event)
             showSummary();
         else if (!m_diff.isEmpty())
             startRender();
+    } else if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
     }
 }
 

@@ -67,6 +67,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void startRender();
     void renderChunk();
     void showSummary();

@@ -80,8 +80,6 @@ OutputView::OutputView(QWidget *parent)
     m_more->setFlat(true);
     m_more->hide();
     m_copy->setObjectName(u"outputCopy"_s);
-    m_copy->setText(tr("Copy"));
-    m_copy->setToolTip(tr("Copy the whole output"));
     m_copy->setCursor(Qt::ArrowCursor);
     ToolFonts::keepInterfaceFont(m_copy);
 
@@ -97,7 +95,21 @@ OutputView::OutputView(QWidget *parent)
         if (m_expanded)
             m_following = value == m_view->verticalScrollBar()->maximum();
     });
-    refresh();
+    retranslateUi();
+}
+
+void OutputView::retranslateUi()
+{
+    m_copy->setText(tr("Copy"));
+    m_copy->setToolTip(tr("Copy the whole output"));
+    refresh(); // the counts of lines left out
+}
+
+void OutputView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void OutputView::setEnd(End end)

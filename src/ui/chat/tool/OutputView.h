@@ -46,8 +46,10 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void reset(QStringView text);
     void append(QStringView added);
     void refresh();

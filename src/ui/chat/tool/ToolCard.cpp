@@ -104,6 +104,11 @@ void ToolCard::setPart(const Part &part)
         m_chosenByPerson = false;
     }
     m_part = *tool;
+    present();
+}
+
+void ToolCard::present()
+{
     m_presentation = presentTool(m_part, m_context.projectDirectory);
     m_header->setIconName(m_presentation.iconName);
     m_header->setTitle(m_presentation.title);
@@ -333,6 +338,8 @@ void ToolCard::changeEvent(QEvent *event)
     QFrame::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         restyle();
+    else if (event->type() == QEvent::LanguageChange && !m_partID.isEmpty())
+        present();
 }
 
 void ToolCard::restyle()

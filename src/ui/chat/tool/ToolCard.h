@@ -64,6 +64,8 @@ protected:
 
 private:
     qint64 now() const;
+    // Title, details and status from m_part, in the language in use.
+    void present();
     void refreshStatus();
     void applyBody();
     void applyDiff();

@@ -38,7 +38,6 @@ ToolCardHeader::ToolCardHeader(QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setCursor(Qt::PointingHandCursor);
     setAttribute(Qt::WA_Hover);
-    setAccessibleDescription(tr("Press Space to show or hide the details"));
     m_icon->setFixedSize(IconSize, IconSize);
     m_title->setObjectName(u"toolTitle"_s);
     m_subtitle->setObjectName(u"toolSubtitle"_s);
@@ -47,8 +46,7 @@ ToolCardHeader::ToolCardHeader(QWidget *parent)
     m_statusLabel->setObjectName(u"toolStatus"_s);
     m_spinner->hide();
     m_open->setObjectName(u"toolOpenSession"_s);
-    m_open->setText(tr("Open"));
-    m_open->setToolTip(tr("Open the subagent's session"));
+    retranslateUi();
     m_open->setAutoRaise(true);
     m_open->setCursor(Qt::ArrowCursor);
     m_open->hide();
@@ -209,11 +207,20 @@ void ToolCardHeader::leaveEvent(QEvent *event)
     update();
 }
 
+void ToolCardHeader::retranslateUi()
+{
+    setAccessibleDescription(tr("Press Space to show or hide the details"));
+    m_open->setText(tr("Open"));
+    m_open->setToolTip(tr("Open the subagent's session"));
+}
+
 void ToolCardHeader::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         updateStatusColor();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 } // namespace qcode

@@ -49,6 +49,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void retranslateUi();
     void updateIcon();
     void updateStatusColor();
     void updateDescription();
