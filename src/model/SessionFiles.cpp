@@ -5,9 +5,9 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
-#include "model/SessionMarkdown.h"
-#include "model/SessionTransfer.h"
-#include "model/Store.h"
+#include "SessionMarkdown.h"
+#include "SessionTransfer.h"
+#include "Store.h"
 
 using namespace Qt::StringLiterals;
 

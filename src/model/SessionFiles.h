@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "model/Result.h"
+#include "Result.h"
 
 namespace qcode {
 
