@@ -33,15 +33,16 @@ void applyDataDirectorySetting()
 
 int main(int argc, char *argv[])
 {
-    // `qcode run` is headless: a core application, no display needed.
-    if (qcode::CommandLine::isRunCommand(argc, argv)) {
+    // `qcode run`, `export`, `import` and `sessions` are headless: a core
+    // application, no display needed.
+    if (qcode::CommandLine::isHeadlessCommand(argc, argv)) {
         QCoreApplication app(argc, argv);
         qcode::CommandLine::setApplicationInfo();
         applyDataDirectorySetting();
         QTranslator translator;
         if (translator.load(QLocale(), u"qcode"_s, u"_"_s, u":/i18n"_s))
             app.installTranslator(&translator);
-        return qcode::runCommandMain(app.arguments().mid(2));
+        return qcode::CommandLine::runHeadless(app.arguments().mid(1));
     }
 
     // --help and --version must work without a display, so they are
