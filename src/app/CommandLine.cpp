@@ -5,6 +5,9 @@
 
 #include <cstring>
 
+#include "run/RunCommand.h"
+#include "transfer/TransferCommand.h"
+
 using namespace Qt::StringLiterals;
 
 namespace qcode::CommandLine {
@@ -19,9 +22,13 @@ void configure(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "qcode — a desktop coding agent.\n\n"
-                                            "Commands:\n"
+                                            "Commands (each has --help):\n"
                                             "  qcode run [message…]  Answer one message without a window, on the\n"
-                                            "                        terminal (see qcode run --help).\n\n"
+                                            "                        terminal.\n"
+                                            "  qcode export ID       Write a session as OpenCode's export JSON or\n"
+                                            "                        as Markdown.\n"
+                                            "  qcode import FILE     Add a session from an export file.\n"
+                                            "  qcode sessions        List the stored sessions.\n\n"
                                             "Environment: QCODE_DATA_DIR overrides where the database lives."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -40,9 +47,18 @@ bool wantsTextOnly(int argc, char *argv[])
     return false;
 }
 
-bool isRunCommand(int argc, char *argv[])
+bool isHeadlessCommand(int argc, char *argv[])
 {
-    return argc > 1 && std::strcmp(argv[1], "run") == 0;
+    return argc > 1
+           && (std::strcmp(argv[1], "run") == 0 || TransferCommand::isCommand(QString::fromLocal8Bit(argv[1])));
+}
+
+int runHeadless(const QStringList &arguments)
+{
+    const QString command = arguments.value(0);
+    if (command == "run"_L1)
+        return runCommandMain(arguments.mid(1));
+    return transferCommandMain(command, arguments.mid(1));
 }
 
 } // namespace qcode::CommandLine

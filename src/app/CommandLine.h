@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QStringList>
+
 class QCommandLineParser;
 
 namespace qcode::CommandLine {
@@ -9,7 +11,11 @@ void configure(QCommandLineParser &parser);
 // True when the arguments only ask for text (--help, --version), which
 // needs no display.
 bool wantsTextOnly(int argc, char *argv[]);
-// True for `qcode run …`, the headless mode, which never opens a window.
-bool isRunCommand(int argc, char *argv[]);
+// True for the headless commands (`qcode run …`, `export`, `import`,
+// `sessions`), which never open a window.
+bool isHeadlessCommand(int argc, char *argv[]);
+// Runs a headless command: `arguments` are the words after `qcode`, the
+// command's name first. Returns the exit status. Needs a QCoreApplication.
+int runHeadless(const QStringList &arguments);
 
 } // namespace qcode::CommandLine

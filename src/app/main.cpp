@@ -8,7 +8,6 @@
 #include "CommandLine.h"
 #include "EngineHost.h"
 #include "engine/config/DataPaths.h"
-#include "run/RunCommand.h"
 #include "model/Store.h"
 #include "ui/i18n/LanguageSwitcher.h"
 #include "ui/settings/AppSettings.h"
@@ -31,13 +30,14 @@ void applyDataDirectorySetting()
 
 int main(int argc, char *argv[])
 {
-    // `qcode run` is headless: a core application, no display needed.
-    if (qcode::CommandLine::isRunCommand(argc, argv)) {
+    // `qcode run`, `export`, `import` and `sessions` are headless: a core
+    // application, no display needed.
+    if (qcode::CommandLine::isHeadlessCommand(argc, argv)) {
         QCoreApplication app(argc, argv);
         qcode::CommandLine::setApplicationInfo();
         applyDataDirectorySetting();
         qcode::LanguageSwitcher::instance()->apply(qcode::AppSettings().language());
-        return qcode::runCommandMain(app.arguments().mid(2));
+        return qcode::CommandLine::runHeadless(app.arguments().mid(1));
     }
 
     // --help and --version must work without a display, so they are

@@ -31,8 +31,10 @@ QByteArray SessionTransfer::toBytes(const QJsonObject &exported)
     return QJsonDocument(exported).toJson(QJsonDocument::Indented);
 }
 
-Result<QString> SessionTransfer::importSession(Store &store, const QByteArray &json)
+Result<SessionTransfer::Contents> SessionTransfer::read(const QByteArray &json)
 {
+    if (json.trimmed().isEmpty())
+        return Error{tr("This is not a session export: it is empty.")};
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
@@ -41,21 +43,21 @@ Result<QString> SessionTransfer::importSession(Store &store, const QByteArray &j
                          .arg(error.errorString())};
     if (!doc.isObject())
         return Error{tr("This is not a session export: expected an object with \"info\" and \"messages\".")};
-    return importSession(store, doc.object());
+    return read(doc.object());
 }
 
-Result<QString> SessionTransfer::importSession(Store &store, const QJsonObject &exported)
+Result<SessionTransfer::Contents> SessionTransfer::read(const QJsonObject &exported)
 {
     if (!exported.value("info"_L1).isObject() || !exported.value("messages"_L1).isArray())
         return Error{tr("This is not a session export: expected an object with \"info\" and \"messages\".")};
     auto parsed = Session::fromJson(exported.value("info"_L1).toObject());
     if (!parsed)
         return Error{tr("The exported session is invalid: %1").arg(parsed.error().message)};
-    Session session = std::move(parsed).value();
+    Contents contents{std::move(parsed).value(), {}};
+    Session &session = contents.session;
     if (session.projectID.isEmpty())
         session.projectID = u"global"_s;
 
-    QList<MessageWithParts> messages;
     const QJsonArray list = exported.value("messages"_L1).toArray();
     for (qsizetype i = 0; i < list.size(); ++i) {
         auto message = MessageWithParts::fromJson(list.at(i).toObject());
@@ -69,9 +71,14 @@ Result<QString> SessionTransfer::importSession(Store &store, const QJsonObject &
                 return Error{tr("Part %1 belongs to session %2, not to the exported session %3.")
                                  .arg(part.id, part.sessionID, session.id)};
         }
-        messages.append(std::move(message).value());
+        contents.messages.append(std::move(message).value());
     }
+    return contents;
+}
 
+Result<QString> SessionTransfer::write(Store &store, const Contents &contents)
+{
+    const Session &session = contents.session;
     auto existing = store.session(session.id);
     if (!existing)
         return existing.error();
@@ -92,7 +99,7 @@ Result<QString> SessionTransfer::importSession(Store &store, const QJsonObject &
         }
         if (auto ok = store.upsertSession(session); !ok)
             return ok;
-        for (const MessageWithParts &message : std::as_const(messages)) {
+        for (const MessageWithParts &message : contents.messages) {
             if (auto ok = store.updateMessage(message.info); !ok)
                 return ok;
             for (const Part &part : message.parts) {
@@ -105,6 +112,22 @@ Result<QString> SessionTransfer::importSession(Store &store, const QJsonObject &
     if (!written)
         return written.error();
     return session.id;
+}
+
+Result<QString> SessionTransfer::importSession(Store &store, const QByteArray &json)
+{
+    Result<Contents> contents = read(json);
+    if (!contents)
+        return contents.error();
+    return write(store, *contents);
+}
+
+Result<QString> SessionTransfer::importSession(Store &store, const QJsonObject &exported)
+{
+    Result<Contents> contents = read(exported);
+    if (!contents)
+        return contents.error();
+    return write(store, *contents);
 }
 
 } // namespace qcode

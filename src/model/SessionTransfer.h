@@ -3,9 +3,12 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
+#include "Part.h"
 #include "Result.h"
+#include "Session.h"
 
 namespace qcode {
 
@@ -22,9 +25,22 @@ public:
     static Result<QJsonObject> exportSession(Store &store, const QString &sessionID);
     static QByteArray toBytes(const QJsonObject &exported);
 
-    // Validates everything before writing anything; on success returns the
-    // imported session's id. A session already in the store is refused
-    // rather than overwritten.
+    // An export read and checked, not yet written anywhere.
+    struct Contents {
+        Session session;
+        QList<MessageWithParts> messages; // as exported, oldest first
+    };
+
+    // Checks an export without a store, so a bad file is refused before
+    // any database is opened or created.
+    static Result<Contents> read(const QByteArray &json);
+    static Result<Contents> read(const QJsonObject &exported);
+    // Writes checked contents in one transaction; on success returns the
+    // session's id. A session already in the store is refused rather than
+    // overwritten.
+    static Result<QString> write(Store &store, const Contents &contents);
+
+    // read, then write: validates everything before writing anything.
     static Result<QString> importSession(Store &store, const QByteArray &json);
     static Result<QString> importSession(Store &store, const QJsonObject &exported);
 };

@@ -77,6 +77,7 @@ public:
     Result<void> upsertSession(const Session &session);
     Result<std::optional<Session>> session(const QString &id);
     Result<QList<Session>> sessions(const QString &projectID); // newest first, children included
+    Result<QList<Session>> allSessions(); // every project's, newest first, children included
     Result<QList<Session>> children(const QString &parentID);
     // Removes the session and, first, its child sessions at every depth;
     // returns the removed ids, children before their parents.

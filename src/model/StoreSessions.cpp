@@ -95,6 +95,22 @@ Result<QList<Session>> Store::sessions(const QString &projectID)
     return sessionsWhere(u"project_id"_s, projectID, tr("list the sessions of project %1").arg(projectID));
 }
 
+Result<QList<Session>> Store::allSessions()
+{
+    QList<Session> out;
+    auto read = forEachRow(u"SELECT "_s + SessionColumns + u" FROM session ORDER BY id"_s, {}, tr("list the sessions"),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               auto s = sessionFromRow(row);
+                               if (!s)
+                                   return s.error();
+                               out.append(std::move(s).value());
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return out;
+}
+
 Result<QList<Session>> Store::children(const QString &parentID)
 {
     return sessionsWhere(u"parent_id"_s, parentID, tr("list the child sessions of %1").arg(parentID));

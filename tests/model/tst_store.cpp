@@ -67,6 +67,7 @@ private Q_SLOTS:
     void usageListsTheCostAndTokensOfEachAssistantMessage();
     void historyStopsAtTheLastCompletedCompaction();
     void sessionsOfAProjectAreNewestFirst();
+    void allSessionsListsEveryProjectAndChildNewestFirst();
     void sessionRoundTripsThroughItsColumns();
     void todosReplaceTheWholeList();
     void permissionRulesPersistPerProject();
@@ -414,6 +415,21 @@ void StoreTest::sessionsOfAProjectAreNewestFirst()
     const auto project = m_store->projectForWorktree(u"/other/"_s);
     REQUIRE(project);
     QCOMPARE((*project)->id, u"other"_s);
+}
+
+void StoreTest::allSessionsListsEveryProjectAndChildNewestFirst()
+{
+    REQUIRE(m_store->upsertProject(makeProject(u"other"_s, u"/other"_s)));
+    const Session elsewhere = makeSession(u"other"_s);
+    const Session child = makeSession(u"global"_s, m_session.id);
+    REQUIRE(m_store->upsertSession(elsewhere));
+    REQUIRE(m_store->upsertSession(child));
+    const auto list = m_store->allSessions();
+    REQUIRE(list);
+    QStringList ids;
+    for (const Session &s : *list)
+        ids.append(s.id);
+    QCOMPARE(ids, (QStringList{child.id, elsewhere.id, m_session.id}));
 }
 
 void StoreTest::sessionRoundTripsThroughItsColumns()

@@ -5,19 +5,13 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
-#include "model/SessionMarkdown.h"
-#include "model/SessionTransfer.h"
-#include "model/Store.h"
+#include "SessionMarkdown.h"
+#include "SessionTransfer.h"
+#include "Store.h"
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
-namespace {
-
-// A JSON export bigger than this is not a session a person made.
-constexpr qint64 MaxImportBytes = 512LL * 1024 * 1024;
-
-} // namespace
 
 SessionFiles::Format SessionFiles::formatOf(const QString &filePath)
 {
@@ -48,7 +42,13 @@ Result<QByteArray> SessionFiles::render(const QString &databasePath, const QStri
 
 Result<void> SessionFiles::exportTo(const QString &databasePath, const QString &sessionID, const QString &filePath)
 {
-    const Result<QByteArray> bytes = render(databasePath, sessionID, formatOf(filePath));
+    return exportTo(databasePath, sessionID, filePath, formatOf(filePath));
+}
+
+Result<void> SessionFiles::exportTo(const QString &databasePath, const QString &sessionID, const QString &filePath,
+                                    Format format)
+{
+    const Result<QByteArray> bytes = render(databasePath, sessionID, format);
     if (!bytes)
         return bytes.error();
     QSaveFile file(filePath);
@@ -69,11 +69,24 @@ Result<QString> SessionFiles::importFrom(const QString &databasePath, const QStr
         return Error(tr("%1 is too large to be a session export (%2 MB).")
                          .arg(QDir::toNativeSeparators(filePath))
                          .arg(file.size() / (1024 * 1024)));
-    const QByteArray json = file.readAll();
+    const Result<Session> imported = importJson(databasePath, file.readAll());
+    if (!imported)
+        return imported.error();
+    return imported->id;
+}
+
+Result<Session> SessionFiles::importJson(const QString &databasePath, const QByteArray &json)
+{
+    Result<SessionTransfer::Contents> contents = SessionTransfer::read(json);
+    if (!contents)
+        return contents.error();
     Result<std::unique_ptr<Store>> store = Store::open(databasePath);
     if (!store)
         return store.error();
-    return SessionTransfer::importSession(**store, json);
+    const Result<QString> written = SessionTransfer::write(**store, *contents);
+    if (!written)
+        return written.error();
+    return contents->session;
 }
 
 } // namespace qcode
