@@ -7,7 +7,8 @@
 //   bench_chat stream  2,000 deltas a second for 30 s into the view from
 //                      another thread, as the engine sends them: the GUI
 //                      thread's longest stall (an event-loop latency
-//                      probe) and the CPU used (target: stall < 30 ms).
+//                      probe) and the CPU used (target: stall < 30 ms),
+//                      with what the GUI thread did during that stall.
 #include <QApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -19,8 +20,10 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <map>
 
 #include "model/ChatModel.h"
 #include "model/Identifier.h"
@@ -34,6 +37,62 @@ using namespace qcode;
 namespace {
 
 constexpr int Messages = 10000;
+
+// Times every event the GUI thread dispatches from its event loop, by
+// receiver class and event type, between two marks: what a stall was made of.
+class TimedApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    struct Cost {
+        qint64 count = 0;
+        qint64 ns = 0;
+    };
+    using Breakdown = std::map<QString, Cost>;
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_depth > 0 || !m_timing)
+            return QApplication::notify(receiver, event);
+        // Named first: the receiver (a DeferredDelete's) or the event may be gone after.
+        const QString what = QString::fromLatin1(receiver->metaObject()->className()) + u" event "_s
+                             + QString::number(int(event->type()));
+        ++m_depth;
+        QElapsedTimer clock;
+        clock.start();
+        const bool handled = QApplication::notify(receiver, event);
+        Cost &cost = m_since[what];
+        ++cost.count;
+        cost.ns += clock.nsecsElapsed();
+        --m_depth;
+        return handled;
+    }
+
+    void setTiming(bool timing) { m_timing = timing; }
+    // What was dispatched since the last mark, and a fresh start.
+    Breakdown mark() { return std::exchange(m_since, {}); }
+
+private:
+    int m_depth = 0;
+    bool m_timing = false;
+    Breakdown m_since;
+};
+
+void printBreakdown(const TimedApplication::Breakdown &breakdown, qint64 gapNs)
+{
+    std::vector<std::pair<QString, TimedApplication::Cost>> rows(breakdown.begin(), breakdown.end());
+    qint64 inEvents = 0;
+    for (const auto &row : rows)
+        inEvents += row.second.ns;
+    // The rest is the event loop's own work, or the thread waiting for a
+    // core on a busy machine.
+    std::printf("    %6.1f ms outside any event\n", double(gapNs - inEvents) / 1e6);
+    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.second.ns > b.second.ns; });
+    for (size_t i = 0; i < rows.size() && i < 6; ++i)
+        std::printf("    %6.1f ms in %lld × %s\n", double(rows[i].second.ns) / 1e6, qlonglong(rows[i].second.count),
+                    qPrintable(rows[i].first));
+}
 
 qint64 residentKb(const char *field)
 {
@@ -316,11 +375,17 @@ int benchStream(Store &store, const Session &session)
     QTimer probe;
     probe.setTimerType(Qt::PreciseTimer);
     probe.setInterval(ProbeMs);
+    auto *app = static_cast<TimedApplication *>(QCoreApplication::instance());
+    TimedApplication::Breakdown worst;
     QObject::connect(&probe, &QTimer::timeout, &probe, [&] {
-        if (ticks++ > 0)
-            longestGapNs = std::max(longestGapNs, sinceTick.nsecsElapsed());
+        TimedApplication::Breakdown since = app->mark();
+        if (ticks++ > 0 && sinceTick.nsecsElapsed() > longestGapNs) {
+            longestGapNs = sinceTick.nsecsElapsed();
+            worst = std::move(since);
+        }
         sinceTick.restart();
     });
+    app->setTiming(true);
 
     DeltaSource source(&model, &streaming, session.id);
     QThread producer;
@@ -351,6 +416,8 @@ int benchStream(Store &store, const Session &session)
                 Messages, seconds);
     std::printf("  longest GUI-thread stall: %.1f ms (target < 30 ms); %lld probe ticks of %d ms\n", stallMs,
                 qlonglong(ticks), ProbeMs);
+    std::printf("  the GUI thread during that stall, by receiver and event type:\n");
+    printBreakdown(worst, longestGapNs);
     std::printf("  CPU: %.2f s, %.0f%% of one core (the producer thread included)\n", cpu, 100.0 * cpu / seconds);
     std::printf("  resident memory: %.1f MB (peak %.1f MB)\n", double(residentKb("VmRSS:")) / 1024,
                 double(residentKb("VmHWM:")) / 1024);
@@ -362,7 +429,7 @@ int benchStream(Store &store, const Session &session)
 int main(int argc, char *argv[])
 {
     qputenv("QT_QPA_PLATFORM", QByteArrayLiteral("offscreen"));
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     const QString mode = app.arguments().value(1);
     if (mode != "open"_L1 && mode != "stream"_L1) {
         std::fprintf(stderr, "usage: bench_chat open|stream\n");
