@@ -11,5 +11,8 @@ void configure(QCommandLineParser &parser);
 bool wantsTextOnly(int argc, char *argv[]);
 // True for `qcode run …`, the headless mode, which never opens a window.
 bool isRunCommand(int argc, char *argv[]);
+// True when --new-instance asks for a window of its own even though qcode
+// is already running.
+bool wantsNewInstance(const QCommandLineParser &parser);
 
 } // namespace qcode::CommandLine

@@ -9,8 +9,10 @@
 #include <cstdio>
 
 #include "CommandLine.h"
+#include "DesktopIdentity.h"
 #include "EngineHost.h"
 #include "engine/config/DataPaths.h"
+#include "instance/SingleInstance.h"
 #include "run/RunCommand.h"
 #include "model/Store.h"
 #include "ui/settings/AppSettings.h"
@@ -57,6 +59,7 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     qcode::CommandLine::setApplicationInfo();
+    qcode::DesktopIdentity::apply();
     applyDataDirectorySetting();
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
@@ -67,6 +70,14 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     qcode::CommandLine::configure(parser);
     parser.process(app);
+    const QStringList folders = parser.positionalArguments();
+    const QString folder = folders.isEmpty() ? QString() : QDir(folders.first()).absolutePath();
+
+    // A later launch hands its folder to the window already open and ends.
+    qcode::SingleInstance instance(qcode::DataPaths::dataDirectory());
+    if (!qcode::CommandLine::wantsNewInstance(parser)
+        && instance.start(folder) == qcode::SingleInstance::Role::HandedOff)
+        return 0;
 
     auto store = qcode::Store::open(qcode::DataPaths::databaseFile());
     if (!store) {
@@ -79,8 +90,16 @@ int main(int argc, char *argv[])
     qcode::EngineHost engine;
     qcode::MainWindow window(store->get(), engine.engine());
     window.show();
-    const QStringList folders = parser.positionalArguments();
-    if (!folders.isEmpty())
-        window.openProject(QDir(folders.first()).absolutePath());
+    if (!folder.isEmpty())
+        window.openProject(folder);
+    QObject::connect(&instance, &qcode::SingleInstance::activationRequested, &window,
+                     [&window](const QString &requested) {
+                         if (window.isMinimized())
+                             window.showNormal();
+                         window.raise();
+                         window.activateWindow();
+                         if (!requested.isEmpty())
+                             window.openProject(requested);
+                     });
     return app.exec();
 }
