@@ -25,11 +25,12 @@ Q_LOGGING_CATEGORY(lcInstance, "qcode.app.instance", QtInfoMsg)
 // A listening server accepts at once; a refused or missing socket fails at
 // once. The bound only matters for a server that is alive but stuck.
 constexpr int ConnectTimeoutMs = 2000;
-// The running instance answers after the window has taken the folder; a
-// busy GUI thread may need a moment.
-constexpr int AnswerTimeoutMs = 5000;
+// The running instance answers after the window has taken the folder: a
+// busy GUI thread, or one still opening its window, may need a while.
+constexpr int AnswerTimeoutMs = 10000;
 // A connection that has not sent a whole request by then is dropped, so a
-// stray client cannot hold sockets open in the running instance.
+// stray client cannot hold sockets open in the running instance. A launch
+// writes its request as soon as it connects.
 constexpr int RequestTimeoutMs = 5000;
 // Two launches at once wait for each other's decision at most this long.
 constexpr int DecisionLockTimeoutMs = 10000;
