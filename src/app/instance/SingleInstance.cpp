@@ -160,6 +160,9 @@ void SingleInstance::acceptConnections()
         connect(socket, &QLocalSocket::disconnected, socket, &QObject::deleteLater);
         connect(socket, &QLocalSocket::readyRead, this, [this, socket] { readRequest(socket); });
         QTimer::singleShot(RequestTimeoutMs, socket, [socket] {
+            // An answered socket is closing by now, waiting only to be deleted.
+            if (socket->state() != QLocalSocket::ConnectedState)
+                return;
             qCWarning(lcInstance) << "dropped a connection that sent no request within" << RequestTimeoutMs << "ms";
             socket->abort();
         });
