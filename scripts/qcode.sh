@@ -2,7 +2,9 @@
 # The project's two set-up commands:
 #   ./scripts/qcode.sh run [qcode arguments]   build (release) and start qcode
 #   ./scripts/qcode.sh test [ctest arguments]  build (debug) and run every test;
-#                                             benchmarks build and run optimized
+#                                             benchmarks build and run optimized,
+#                                             and the Debian package is built and
+#                                             checked (scripts/check-package.sh)
 # Each installs missing Debian/Ubuntu packages first (apt-get, as root or via
 # sudo), configures with a CMake preset, builds incrementally, then runs.
 set -euo pipefail
@@ -15,13 +17,16 @@ required=(
     cmake ninja-build g++ pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqt6sql6-sqlite qcoro-qt6-dev qtkeychain-qt6-dev
+    # The package check: dpkg-shlibdeps computes the DEB's dependencies;
+    # the validators check the desktop entry and the AppStream metadata.
+    dpkg-dev file desktop-file-utils appstream
 )
 # Packages that make qcode better where the distribution has them.
 optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep)
 # scripts/screenshots.sh renders under Xvfb when it is there (not the tests).
 
 usage() {
-    sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 is_installed() {
@@ -104,7 +109,15 @@ case "$command" in
         [ -f build/release/CMakeCache.txt ] || cmake --preset release
         cmake --build --preset release --target benchmarks --parallel "$(nproc 2>/dev/null || echo 2)"
         ctest --preset release -L bench --verbose
+        # The package is built from the same release tree. Its verdict is
+        # kept until the tests have run, so their summary still closes the run.
+        package_status=0
+        ./scripts/check-package.sh || package_status=$?
         ctest --preset debug -LE bench
+        if [ "$package_status" -ne 0 ]; then
+            echo "qcode: the package check failed (scripts/check-package.sh, above)" >&2
+            exit "$package_status"
+        fi
         ;;
     -h|--help|help)
         usage

@@ -32,6 +32,9 @@ void configure(QCommandLineParser &parser)
                                             "Environment: QCODE_DATA_DIR overrides where the database lives."));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption({u"new-instance"_s,
+                      QCoreApplication::translate("main", "Open a window of its own even when qcode is already running "
+                                                          "(by default the folder opens in the running window).")});
     parser.addPositionalArgument(u"folder"_s, QCoreApplication::translate("main", "Project folder to open."),
                                  u"[folder]"_s);
 }
@@ -45,6 +48,11 @@ bool wantsTextOnly(int argc, char *argv[])
         }
     }
     return false;
+}
+
+bool wantsNewInstance(const QCommandLineParser &parser)
+{
+    return parser.isSet(u"new-instance"_s);
 }
 
 bool isHeadlessCommand(int argc, char *argv[])

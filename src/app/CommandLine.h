@@ -17,5 +17,8 @@ bool isHeadlessCommand(int argc, char *argv[]);
 // Runs a headless command: `arguments` are the words after `qcode`, the
 // command's name first. Returns the exit status. Needs a QCoreApplication.
 int runHeadless(const QStringList &arguments);
+// True when --new-instance asks for a window of its own even though qcode
+// is already running.
+bool wantsNewInstance(const QCommandLineParser &parser);
 
 } // namespace qcode::CommandLine

@@ -6,8 +6,10 @@
 #include <cstdio>
 
 #include "CommandLine.h"
+#include "DesktopIdentity.h"
 #include "EngineHost.h"
 #include "engine/config/DataPaths.h"
+#include "instance/SingleInstance.h"
 #include "model/Store.h"
 #include "ui/i18n/LanguageSwitcher.h"
 #include "ui/settings/AppSettings.h"
@@ -53,6 +55,7 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     qcode::CommandLine::setApplicationInfo();
+    qcode::DesktopIdentity::apply();
     applyDataDirectorySetting();
     // The language saved in Settings, else the system's; the window
     // applies later changes as they are made.
@@ -60,6 +63,14 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     qcode::CommandLine::configure(parser);
     parser.process(app);
+    const QStringList folders = parser.positionalArguments();
+    const QString folder = folders.isEmpty() ? QString() : QDir(folders.first()).absolutePath();
+
+    // A later launch hands its folder to the window already open and ends.
+    qcode::SingleInstance instance(qcode::DataPaths::dataDirectory());
+    if (!qcode::CommandLine::wantsNewInstance(parser)
+        && instance.start(folder) == qcode::SingleInstance::Role::HandedOff)
+        return 0;
 
     auto store = qcode::Store::open(qcode::DataPaths::databaseFile());
     if (!store) {
@@ -72,8 +83,16 @@ int main(int argc, char *argv[])
     qcode::EngineHost engine;
     qcode::MainWindow window(store->get(), engine.engine());
     window.show();
-    const QStringList folders = parser.positionalArguments();
-    if (!folders.isEmpty())
-        window.openProject(QDir(folders.first()).absolutePath());
+    if (!folder.isEmpty())
+        window.openProject(folder);
+    QObject::connect(&instance, &qcode::SingleInstance::activationRequested, &window,
+                     [&window](const QString &requested) {
+                         if (window.isMinimized())
+                             window.showNormal();
+                         window.raise();
+                         window.activateWindow();
+                         if (!requested.isEmpty())
+                             window.openProject(requested);
+                     });
     return app.exec();
 }
