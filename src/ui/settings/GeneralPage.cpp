@@ -121,9 +121,9 @@ void GeneralPage::fillLanguages()
     // Each in its own language, so a person who cannot read the current
     // one still finds theirs.
     m_language->addItem(tr("Follow the system"), QString());
-    m_language->addItem(u"English"_s, u"en"_s);
-    m_language->addItem(u"简体中文"_s, u"zh_CN"_s);
-    m_language->addItem(u"Deutsch"_s, u"de"_s);
+    m_language->addItem(u"English"_s, u"en"_s); // i18n: the language's own name
+    m_language->addItem(u"简体中文"_s, u"zh_CN"_s); // i18n: the language's own name
+    m_language->addItem(u"Deutsch"_s, u"de"_s); // i18n: the language's own name
     const QString saved = m_app->language();
     if (m_language->findData(saved) < 0)
         m_language->addItem(saved, saved); // set by a newer qcode, or by hand: kept as it is
