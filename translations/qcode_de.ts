@@ -5,7 +5,7 @@
     <name>AgentConfig</name>
     <message>
         <source>true/false</source>
-        <translation>wahr/falsch</translation>
+        <translation>true/false</translation>
     </message>
     <message>
         <source>a number</source>
@@ -194,7 +194,7 @@
     </message>
     <message>
         <source>No file was changed.</source>
-        <translation>Keine Datei wurde geändert.</translation>
+        <translation>Es wurde keine Datei geändert.</translation>
     </message>
     <message>
         <source>These changes were applied before it:
@@ -426,7 +426,7 @@
     <name>DataUrl</name>
     <message>
         <source>This is not a data URL: it does not start with &quot;data:&quot;.</source>
-        <translation>Das ist keine Data-URL: Sie beginnt nicht mit „data:“.</translation>
+        <translation>Das ist keine Data-URL, denn sie beginnt nicht mit „data:“.</translation>
     </message>
     <message>
         <source>The data URL has no comma before its contents.</source>
@@ -445,7 +445,7 @@
     <name>EditReplacers</name>
     <message>
         <source>No changes to apply: oldString and newString are identical.</source>
-        <translation>Keine Änderungen anzuwenden: oldString und newString sind identisch.</translation>
+        <translation>Nichts zu ändern: oldString und newString sind identisch.</translation>
     </message>
     <message>
         <source>Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.</source>
@@ -468,7 +468,7 @@
     </message>
     <message>
         <source>No changes to apply: oldString and newString are identical.</source>
-        <translation>Keine Änderungen anzuwenden: oldString und newString sind identisch.</translation>
+        <translation>Nichts zu ändern: oldString und newString sind identisch.</translation>
     </message>
     <message>
         <source>Path is a directory, not a file: %1</source>
@@ -617,11 +617,11 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     <name>FrontMatter</name>
     <message>
         <source>%1:1: the front matter that starts here is never closed by a &quot;---&quot; line</source>
-        <translation>%1:1: Der hier beginnende Front Matter wird nie durch eine „---“-Zeile abgeschlossen</translation>
+        <translation>%1:1: Der hier beginnende Front-Matter-Block wird nie durch eine „---“-Zeile abgeschlossen</translation>
     </message>
     <message>
         <source>%1:2: the front matter must be &quot;key: value&quot; lines</source>
-        <translation>%1:2: Der Front Matter muss aus „key: value“-Zeilen bestehen</translation>
+        <translation>%1:2: Der Front-Matter-Block muss aus „key: value“-Zeilen bestehen</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
@@ -1409,7 +1409,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     </message>
     <message>
         <source>The tool call &quot;%1&quot; has no result before the next assistant turn; every tool call needs a result.</source>
-        <translation>Der Tool-Aufruf „%1“ hat vor dem nächsten Zug des Assistenten kein Ergebnis; jeder Tool-Aufruf braucht ein Ergebnis.</translation>
+        <translation>Der Tool-Aufruf „%1“ hat vor der nächsten Antwort des Assistenten kein Ergebnis; jeder Tool-Aufruf braucht ein Ergebnis.</translation>
     </message>
     <message>
         <source>A %1 message holds content that only another role may send; the conversation cannot be sent as it is.</source>
@@ -1421,7 +1421,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     </message>
     <message>
         <source>The result of tool &quot;%1&quot; (call &quot;%2&quot;) has no matching tool call in the assistant turn before it.</source>
-        <translation>Das Ergebnis des Tools „%1“ (Aufruf „%2“) hat keinen passenden Tool-Aufruf im vorangehenden Zug des Assistenten.</translation>
+        <translation>Das Ergebnis des Tools „%1“ (Aufruf „%2“) hat keinen passenden Tool-Aufruf in der vorangehenden Antwort des Assistenten.</translation>
     </message>
     <message>
         <source>The tool call &quot;%1&quot; has no result; every tool call needs a result before the conversation continues.</source>
@@ -1488,30 +1488,31 @@ the data folder).
 </source>
         <translation>Aufruf: qcode run [Optionen] [Nachricht…]
 
-Sendet eine Nachricht an den Agenten, ohne ein Fenster zu öffnen, gibt die Antwort aus und beendet sich.
-Die Nachricht sind die angegebenen Wörter, durch Leerzeichen verbunden; ohne Wörter wird sie
-von der Standardeingabe gelesen, wenn diese kein Terminal ist.
+Sendet eine Nachricht an den Agenten, ohne ein Fenster zu öffnen, gibt die Antwort
+aus und beendet sich. Die Nachricht besteht aus den angegebenen Wörtern, durch
+Leerzeichen verbunden; ohne Wörter wird sie von der Standardeingabe gelesen, wenn
+diese kein Terminal ist.
 
 Optionen:
   --dir DIR                 Der Projektordner (Standard: der aktuelle Ordner).
   -m, --model provider/model
                             Das zu verwendende Modell, z. B. anthropic/claude-sonnet-4-5.
-  --agent NAME              Der primäre Agent (Standard: der konfigurierte Standard-Agent).
+  --agent NAME              Der primäre Agent (Standard: der konfigurierte).
   -c, --continue            Die neueste Sitzung des Projekts fortsetzen.
   -s, --session ID          Die Sitzung mit dieser ID fortsetzen.
-  -f, --file PATH           Eine Datei oder einen Ordner anhängen; für mehrere wiederholen.
-                            Relative Pfade gelten ab dem Projektordner.
+  -f, --file PATH           Eine Datei oder einen Ordner anhängen; für mehrere
+                            wiederholen. Relative Pfade gelten ab dem Projektordner.
   --format default|json     default: die Antwort gestreamt auf der Standardausgabe,
                             Tool-Aktivität und Fehler auf der Standardfehlerausgabe.
                             json: jedes Ereignis als ein JSON-Objekt pro Zeile.
-  --auto-approve            Jede Aktion erlauben, bei der die Berechtigungsregeln fragen würden.
-                            Ohne diese Option werden solche Aktionen abgelehnt.
+  --auto-approve            Jede Aktion erlauben, bei der die Berechtigungsregeln
+                            fragen würden. Ohne diese Option wird sie abgelehnt.
   -h, --help                Diese Hilfe anzeigen.
 
-Exit-Status: 0, wenn die Antwort fertig ist, 1, wenn der Lauf fehlschlägt, 2 bei ungültigen
-Argumenten, 130 bei Unterbrechung.
-Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME (QCODE_DATA_DIR legt
-den Datenordner fest).
+Exit-Status: 0, wenn die Antwort fertig ist, 1, wenn der Lauf fehlschlägt,
+2 bei ungültigen Argumenten, 130 bei Unterbrechung.
+Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
+(QCODE_DATA_DIR legt den Datenordner fest).
 </translation>
     </message>
     <message>
@@ -1535,7 +1536,7 @@ den Datenordner fest).
     </message>
     <message>
         <source>! Retrying (attempt %1): %2</source>
-        <translation>! Neuer Versuch (Versuch %1): %2</translation>
+        <translation>! Wiederholung (Versuch %1): %2</translation>
     </message>
     <message>
         <source>! Permission granted: %1</source>
@@ -1761,7 +1762,7 @@ den Datenordner fest).
     </message>
     <message>
         <source>Cannot create the database %1: its folder is read-only. Make the folder writable, or set QCODE_DATA_DIR to a folder you own.</source>
-        <translation>Die Datenbank %1 kann nicht angelegt werden: Ihr Ordner ist schreibgeschützt. Mach den Ordner beschreibbar oder setze QCODE_DATA_DIR auf einen Ordner, der dir gehört.</translation>
+        <translation>Die Datenbank %1 kann nicht angelegt werden: Der Ordner ist schreibgeschützt. Mach den Ordner beschreibbar oder setze QCODE_DATA_DIR auf einen Ordner, der dir gehört.</translation>
     </message>
     <message>
         <source>%1 is not a file, so it cannot be qcode&apos;s database. Move it away, or set QCODE_DATA_DIR to another folder.</source>
@@ -1837,7 +1838,7 @@ den Datenordner fest).
     </message>
     <message>
         <source>start a transaction</source>
-        <translation>Beginnen einer Transaktion</translation>
+        <translation>Starten einer Transaktion</translation>
     </message>
     <message>
         <source>commit</source>
@@ -2318,7 +2319,7 @@ den Datenordner fest).
     </message>
     <message>
         <source>%1 has comments or trailing commas (line %2). qcode rewrites this file and would lose them, so it has not changed it; remove them, or keep hand-written settings in opencode.jsonc.</source>
-        <translation>%1 enthält Kommentare oder nachgestellte Kommas (Zeile %2). qcode schreibt diese Datei neu und würde sie verlieren, daher hat es die Datei nicht verändert; entferne sie oder halte handgeschriebene Einstellungen in opencode.jsonc.</translation>
+        <translation>%1 enthält Kommentare oder nachgestellte Kommas (Zeile %2). qcode schreibt diese Datei neu und würde sie verlieren, daher hat es die Datei nicht verändert; entferne sie oder lege handgeschriebene Einstellungen in opencode.jsonc ab.</translation>
     </message>
     <message>
         <source>%1 is not valid JSON: %2 at line %3, column %4. qcode has not changed it; correct the file, then try again.</source>
@@ -2482,7 +2483,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     </message>
     <message>
         <source>YAML anchors (&amp;) and tags (!) are not supported in front matter</source>
-        <translation>YAML-Anker (&amp;) und -Tags (!) werden im Front Matter nicht unterstützt</translation>
+        <translation>YAML-Anker (&amp;) und -Tags (!) werden im Front-Matter-Block nicht unterstützt</translation>
     </message>
     <message>
         <source>this line is indented more than the keys above it (a nested map starts on the line after its &quot;key:&quot;)</source>
@@ -2510,7 +2511,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     </message>
     <message>
         <source>a [ or { is never closed</source>
-        <translation>eine [ oder { wird nie geschlossen</translation>
+        <translation>eine Klammer [ oder { wird nie geschlossen</translation>
     </message>
     <message>
         <source>unexpected text &quot;%1&quot; after a [list] or {map}</source>
@@ -2691,7 +2692,7 @@ Umgebung: QCODE_DATA_DIR legt fest, wo die Datenbank liegt.</translation>
     </message>
     <message>
         <source>Their ids are filled in under Models.</source>
-        <translation>Ihre IDs sind unter „Modelle“ eingetragen.</translation>
+        <translation>Die Modell-IDs sind unter „Modelle“ eingetragen.</translation>
     </message>
     <message>
         <source>A key is saved in the system keychain; paste another to replace it</source>
@@ -2939,7 +2940,7 @@ Sitzungskosten: %2 $</translation>
     </message>
     <message>
         <source>Session %1 has nothing to retry: its last prompt was answered.</source>
-        <translation>Die Sitzung %1 hat nichts zu wiederholen: Ihr letzter Prompt wurde beantwortet.</translation>
+        <translation>Die Sitzung %1 hat nichts zu wiederholen: Der letzte Prompt wurde bereits beantwortet.</translation>
     </message>
     <message>
         <source>Session %1 is busy: wait for it to finish or stop it, then run the command again.</source>
@@ -2947,7 +2948,7 @@ Sitzungskosten: %2 $</translation>
     </message>
     <message>
         <source>Session %1 cannot be forked: it does not exist.</source>
-        <translation>Die Sitzung %1 kann nicht abgezweigt werden: Sie existiert nicht.</translation>
+        <translation>Die Sitzung %1 kann nicht abgezweigt werden, weil es sie nicht gibt.</translation>
     </message>
     <message>
         <source>%1 (fork)</source>
@@ -3043,7 +3044,7 @@ Zum Öffnen klicken</translation>
     </message>
     <message>
         <source>Notify me when a session finishes or needs an answer while qcode is in the background</source>
-        <translation>Benachrichtigen, wenn eine Sitzung fertig ist oder eine Antwort braucht, während qcode im Hintergrund ist</translation>
+        <translation>Mich benachrichtigen, wenn eine Sitzung fertig ist oder eine Antwort braucht, während qcode im Hintergrund läuft</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
@@ -3184,7 +3185,7 @@ Zum Öffnen klicken</translation>
     </message>
     <message>
         <source>qcode offers their models without a key.</source>
-        <translation>qcode bietet ihre Modelle ohne Schlüssel an.</translation>
+        <translation>qcode bietet die Modelle dieser Server ohne Schlüssel an.</translation>
     </message>
 </context>
 <context>
@@ -3203,11 +3204,11 @@ Zum Öffnen klicken</translation>
     </message>
     <message>
         <source>Open a project folder</source>
-        <translation>Öffne einen Projektordner</translation>
+        <translation>Projektordner öffnen</translation>
     </message>
     <message>
         <source>qcode works inside one folder at a time: the agent reads and changes the files there, with your permission.</source>
-        <translation>qcode arbeitet immer in einem Ordner: Der Agent liest und ändert die Dateien dort, mit deiner Erlaubnis.</translation>
+        <translation>qcode arbeitet jeweils in einem Ordner: Der Agent liest und ändert die Dateien dort, mit deiner Erlaubnis.</translation>
     </message>
     <message>
         <source>Open Folder…</source>
@@ -3303,7 +3304,7 @@ Zum Öffnen klicken</translation>
     </message>
     <message>
         <source>Stop the running turn</source>
-        <translation>Den laufenden Zug stoppen</translation>
+        <translation>Die laufende Runde stoppen</translation>
     </message>
     <message>
         <source>&amp;Compact</source>
@@ -3474,7 +3475,7 @@ Zum Öffnen klicken</translation>
     </message>
     <message>
         <source>Tokens: %1 in, %2 out</source>
-        <translation>Token: %1 ein, %2 aus</translation>
+        <translation>Token: %1 Eingabe, %2 Ausgabe</translation>
     </message>
     <message>
         <source>Reasoning: %1</source>
@@ -4061,7 +4062,7 @@ Zum Öffnen klicken</translation>
     </message>
     <message>
         <source>%1 (custom)</source>
-        <translation>%1 (eigener)</translation>
+        <translation>%1 (benutzerdefiniert)</translation>
     </message>
     <message>
         <source>Pick a provider to set its key.</source>
@@ -4154,11 +4155,11 @@ Zum Öffnen klicken</translation>
     <name>qcode::QuestionDialog</name>
     <message>
         <source>The agent asks, in a session without a title</source>
-        <translation>Der Agent fragt, in einer Sitzung ohne Titel</translation>
+        <translation>Der Agent fragt in einer Sitzung ohne Titel</translation>
     </message>
     <message>
         <source>The agent asks, in session “%1”</source>
-        <translation>Der Agent fragt, in der Sitzung „%1“</translation>
+        <translation>Der Agent fragt in der Sitzung „%1“</translation>
     </message>
     <message>
         <source>A question for you</source>
@@ -4262,7 +4263,7 @@ Zum Öffnen klicken</translation>
     </message>
     <message>
         <source>Stop retrying and end this turn (Esc)</source>
-        <translation>Keine weiteren Versuche, diesen Zug beenden (Esc)</translation>
+        <translation>Nicht weiter versuchen und diese Runde beenden (Esc)</translation>
     </message>
     <message>
         <source>The provider did not answer</source>
@@ -4293,8 +4294,8 @@ Zum Öffnen klicken</translation>
     <message numerus="yes">
         <source>%n message(s) undone, and their file changes put back. They are removed for good when you send the next prompt.</source>
         <translation>
-            <numerusform>%n Nachricht rückgängig gemacht und ihre Dateiänderungen zurückgesetzt. Sie wird endgültig entfernt, wenn du den nächsten Prompt sendest.</numerusform>
-            <numerusform>%n Nachrichten rückgängig gemacht und ihre Dateiänderungen zurückgesetzt. Sie werden endgültig entfernt, wenn du den nächsten Prompt sendest.</numerusform>
+            <numerusform>%n Nachricht rückgängig gemacht und ihre Dateiänderungen zurückgesetzt. Die Nachricht wird endgültig entfernt, wenn du den nächsten Prompt sendest.</numerusform>
+            <numerusform>%n Nachrichten rückgängig gemacht und ihre Dateiänderungen zurückgesetzt. Die Nachrichten werden endgültig entfernt, wenn du den nächsten Prompt sendest.</numerusform>
         </translation>
     </message>
 </context>
@@ -4412,13 +4413,13 @@ Zum Öffnen klicken</translation>
     <message numerus="yes">
         <source>Its messages and its %n subagent session(s) are deleted too. This cannot be undone.</source>
         <translation>
-            <numerusform>Ihre Nachrichten und ihre %n Subagenten-Sitzung werden ebenfalls gelöscht. Das lässt sich nicht rückgängig machen.</numerusform>
-            <numerusform>Ihre Nachrichten und ihre %n Subagenten-Sitzungen werden ebenfalls gelöscht. Das lässt sich nicht rückgängig machen.</numerusform>
+            <numerusform>Die Nachrichten der Sitzung und ihre %n Subagenten-Sitzung werden ebenfalls gelöscht. Das lässt sich nicht rückgängig machen.</numerusform>
+            <numerusform>Die Nachrichten der Sitzung und ihre %n Subagenten-Sitzungen werden ebenfalls gelöscht. Das lässt sich nicht rückgängig machen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Its messages are deleted too. This cannot be undone.</source>
-        <translation>Ihre Nachrichten werden ebenfalls gelöscht. Das lässt sich nicht rückgängig machen.</translation>
+        <translation>Die Nachrichten der Sitzung werden ebenfalls gelöscht. Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
         <source>Delete</source>
@@ -4538,7 +4539,7 @@ Erstellt %2, zuletzt aktiv %3</translation>
     </message>
     <message>
         <source>Stopped before it finished.</source>
-        <translation>Abgebrochen, bevor es fertig war.</translation>
+        <translation>Abgebrochen, bevor das Tool fertig war.</translation>
     </message>
 </context>
 <context>
