@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -23,8 +24,10 @@ struct Entry {
     QStringList forms; // one for a plain entry, one per plural form otherwise
 };
 
-QString problemOf(const Entry &entry)
+QString problemOf(const QString &context, const Entry &entry)
 {
+    if (context.isEmpty())
+        return u"no context"_s;
     if (entry.type == "unfinished"_L1 || entry.type == "vanished"_L1 || entry.type == "obsolete"_L1)
         return entry.type;
     if (entry.forms.isEmpty())
@@ -69,6 +72,13 @@ Entry readMessage(QXmlStreamReader &xml)
     return entry;
 }
 
+TsAudit::Outcome failure(const QString &error)
+{
+    TsAudit::Outcome outcome;
+    outcome.error = error;
+    return outcome;
+}
+
 } // namespace
 
 QString TsAudit::Finding::toString() const
@@ -84,15 +94,15 @@ TsAudit::Outcome TsAudit::audit(const QString &tsFile, bool pluralOnly) const
 {
     QTemporaryDir dir;
     if (!dir.isValid())
-        return {u"no temporary folder: %1"_s.arg(dir.errorString()), {}, 0};
+        return failure(u"no temporary folder: %1"_s.arg(dir.errorString()));
     const QString copy = dir.filePath(QFileInfo(tsFile).fileName());
     if (!QFile::copy(tsFile, copy))
-        return {u"%1 could not be copied"_s.arg(tsFile), {}, 0};
+        return failure(u"%1 could not be copied"_s.arg(tsFile));
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
 
     QSaveFile list(dir.filePath(u"sources.lst"_s));
     if (!list.open(QIODevice::WriteOnly) || list.write(m_sources.join(u'\n').toUtf8()) < 0 || !list.commit())
-        return {u"the list of sources could not be written: %1"_s.arg(list.errorString()), {}, 0};
+        return failure(u"the list of sources could not be written: %1"_s.arg(list.errorString()));
 
     QStringList arguments{u"-locations"_s, u"none"_s};
     if (pluralOnly)
@@ -104,23 +114,28 @@ TsAudit::Outcome TsAudit::audit(const QString &tsFile, bool pluralOnly) const
     if (!lupdate.waitForFinished(LupdateTimeoutMs) || lupdate.exitStatus() != QProcess::NormalExit
         || lupdate.exitCode() != 0) {
         lupdate.kill();
-        return {u"%1 %2 failed: %3 %4"_s.arg(m_lupdate, arguments.join(u' '), lupdate.errorString(),
-                                            QString::fromLocal8Bit(lupdate.readAll())),
-                {},
-                0};
+        return failure(u"%1 %2 failed: %3 %4"_s.arg(m_lupdate, arguments.join(u' '), lupdate.errorString(),
+                                                    QString::fromLocal8Bit(lupdate.readAll())));
     }
-    return read(copy);
+    Outcome outcome = read(copy);
+    // Its progress lines ("Updating …", "Found …") name no source line.
+    static const QRegularExpression located(u"^.+:\\d+: "_s);
+    for (const QString &line : QString::fromLocal8Bit(lupdate.readAll()).split(u'\n')) {
+        if (located.match(line).hasMatch())
+            outcome.warnings.append(line.trimmed());
+    }
+    return outcome;
 }
 
 TsAudit::Outcome TsAudit::read(const QString &tsFile)
 {
     QFile file(tsFile);
     if (!file.open(QIODevice::ReadOnly))
-        return {u"%1 could not be read: %2"_s.arg(tsFile, file.errorString()), {}, 0};
+        return failure(u"%1 could not be read: %2"_s.arg(tsFile, file.errorString()));
     Outcome outcome;
     QXmlStreamReader xml(&file);
     if (!xml.readNextStartElement() || xml.name() != "TS"_L1)
-        return {u"%1 is not a Qt Linguist file"_s.arg(tsFile), {}, 0};
+        return failure(u"%1 is not a Qt Linguist file"_s.arg(tsFile));
     while (xml.readNextStartElement()) {
         if (xml.name() != "context"_L1) {
             xml.skipCurrentElement();
@@ -133,7 +148,7 @@ TsAudit::Outcome TsAudit::read(const QString &tsFile)
             } else if (xml.name() == "message"_L1) {
                 const Entry entry = readMessage(xml);
                 ++outcome.entries;
-                if (const QString problem = problemOf(entry); !problem.isEmpty())
+                if (const QString problem = problemOf(context, entry); !problem.isEmpty())
                     outcome.findings.append({context, entry.source, problem});
             } else {
                 xml.skipCurrentElement();
@@ -141,7 +156,7 @@ TsAudit::Outcome TsAudit::read(const QString &tsFile)
         }
     }
     if (xml.hasError())
-        return {u"%1 is malformed at line %2: %3"_s.arg(tsFile).arg(xml.lineNumber()).arg(xml.errorString()), {}, 0};
+        return failure(u"%1 is malformed at line %2: %3"_s.arg(tsFile).arg(xml.lineNumber()).arg(xml.errorString()));
     return outcome;
 }
 

@@ -93,6 +93,7 @@ private Q_SLOTS:
     void theAuditNamesUnfinishedVanishedAndEmptyEntries();
     void thePluralOnlyAuditLeavesPlainStringsOut();
     void aFileThatIsNotALinguistFileIsAnError();
+    void aTextUnderAContextTrDoesNotUseIsNamed();
 };
 
 void TranslationFilesTest::everyShippedFileIsFinishedAfterLupdate_data()
@@ -112,6 +113,11 @@ void TranslationFilesTest::everyShippedFileIsFinishedAfterLupdate()
     const TsAudit::Outcome outcome = audit.audit(tsFile, pluralOnly);
     QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
     QVERIFY2(outcome.entries > 0, qPrintable(tsFile));
+    for (const QString &warning : outcome.warnings)
+        qCWarning(lcTranslationFiles).noquote() << warning;
+    QVERIFY2(outcome.warnings.isEmpty(),
+             qPrintable(u"lupdate files %1 text(s) under a context tr() does not use at run time, listed above"_s.arg(
+                 outcome.warnings.size())));
     // One line each: a failure message alone would be cut short.
     for (const TsAudit::Finding &finding : outcome.findings)
         qCWarning(lcTranslationFiles).noquote() << QFileInfo(tsFile).fileName() << finding.toString();
@@ -184,6 +190,40 @@ void TranslationFilesTest::aFileThatIsNotALinguistFileIsAnError()
     QVERIFY(tree.write(u"broken.ts"_s, "<html><body>not a translation</body></html>"));
     QVERIFY(!TsAudit::read(tree.path(u"broken.ts"_s)).error.isEmpty());
     QVERIFY(!TsAudit::read(tree.path(u"missing.ts"_s)).error.isEmpty());
+}
+
+void TranslationFilesTest::aTextUnderAContextTrDoesNotUseIsNamed()
+{
+    // tr() through an alias lupdate cannot resolve, and tr() in a class that
+    // has no translation functions of its own: at run time both look the
+    // texts up under another context than the one lupdate files them under.
+    TempTree tree;
+    QVERIFY(tree.write(u"src/Lost.cpp"_s, R"cpp(
+#include <QCoreApplication>
+struct Titled {
+    Q_DECLARE_TR_FUNCTIONS(Titled)
+};
+namespace {
+using Tr = Titled;
+QString aliased() { return Tr::tr("through an alias"); }
+}
+class Plain : public QObject {
+public:
+    QString text() const;
+};
+QString Plain::text() const { return tr("in a class without Q_OBJECT"); }
+)cpp"));
+    QVERIFY(tree.write(u"qcode_de.ts"_s, R"ts(<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+</TS>
+)ts"));
+    const TsAudit audit(Lupdate, {tree.path(u"src/Lost.cpp"_s)});
+    const TsAudit::Outcome outcome = audit.audit(tree.path(u"qcode_de.ts"_s), false);
+    QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    QCOMPARE(outcome.warnings.size(), 2);
+    QVERIFY2(outcome.warnings.join(u'\n').contains(u"Plain"_s), qPrintable(outcome.warnings.join(u'\n')));
+    QVERIFY(outcome.findings.contains(TsAudit::Finding{{}, u"through an alias"_s, u"no context"_s}));
 }
 
 QTEST_GUILESS_MAIN(TranslationFilesTest)
