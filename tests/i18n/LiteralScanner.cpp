@@ -23,7 +23,8 @@ const QSet<QString> Setters{
     u"setHeaderLabel"_s, u"setHeaderLabels"_s, u"setHorizontalHeaderLabels"_s, u"setVerticalHeaderLabels"_s,
     u"setPrefix"_s, u"setSuffix"_s, u"setSpecialValueText"_s, u"setButtonText"_s, u"setIconText"_s,
     u"setWindowIconText"_s, u"setAccessibleName"_s, u"setAccessibleDescription"_s, u"addRow"_s,
-    u"insertRow"_s, u"setNameFilter"_s, u"setNameFilters"_s, u"setFormat"_s,
+    u"insertRow"_s, u"setNameFilter"_s, u"setNameFilters"_s, u"setFormat"_s, u"addSection"_s,
+    u"insertSection"_s, u"addButton"_s,
 };
 
 // Classes whose constructors take the text they show.
