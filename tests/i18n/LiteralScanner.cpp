@@ -1,12 +1,14 @@
 #include "LiteralScanner.h"
 
+#include "CppTokenizer.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
 
-#include <algorithm>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -62,189 +64,9 @@ const QSet<QString> Wrappers{
     u"fromUtf8"_s,       u"fromLatin1"_s,    u"fromLocal8Bit"_s,      u"QStringList"_s,
 };
 
-const QStringList LiteralPrefixes{u"u8"_s, u"u"_s, u"U"_s, u"L"_s, u"R"_s, u"u8R"_s, u"uR"_s, u"UR"_s, u"LR"_s};
-
-struct Token {
-    enum class Kind { Identifier, Literal, Punctuation, Other };
-    Kind kind;
-    QString text;
-    int line;     // where it starts
-    int lastLine; // where it ends (a literal may span lines)
-};
-
-bool isIdentifierStart(QChar c)
+bool isPunctuation(const CppToken &token, QStringView text)
 {
-    return c.isLetter() || c == u'_';
-}
-
-bool isIdentifierPart(QChar c)
-{
-    return c.isLetterOrNumber() || c == u'_';
-}
-
-class Lexer
-{
-public:
-    explicit Lexer(const QString &text) : m_text(text) {}
-
-    QList<Token> tokens;
-    QSet<int> markedLines;
-
-    void run()
-    {
-        while (m_pos < m_text.size()) {
-            const QChar c = m_text.at(m_pos);
-            if (c == u'\n') {
-                ++m_line;
-                ++m_pos;
-            } else if (c.isSpace()) {
-                ++m_pos;
-            } else if (c == u'/' && peek(1) == u'/') {
-                lineComment();
-            } else if (c == u'/' && peek(1) == u'*') {
-                blockComment();
-            } else if (c == u'"') {
-                stringLiteral(m_pos, m_pos);
-            } else if (c == u'\'') {
-                charLiteral(m_pos);
-            } else if (c.isDigit() || (c == u'.' && peek(1).isDigit())) {
-                number();
-            } else if (isIdentifierStart(c)) {
-                identifier();
-            } else {
-                punctuation();
-            }
-        }
-    }
-
-private:
-    QChar peek(qsizetype ahead) const
-    {
-        return m_pos + ahead < m_text.size() ? m_text.at(m_pos + ahead) : QChar();
-    }
-
-    void noteComment(QStringView body, int line)
-    {
-        static const QRegularExpression marker(u"^\\s*\\**\\s*i18n:\\s*\\S"_s);
-        if (marker.match(body.toString()).hasMatch())
-            markedLines.insert(line);
-    }
-
-    void lineComment()
-    {
-        qsizetype end = m_text.indexOf(u'\n', m_pos);
-        if (end < 0)
-            end = m_text.size();
-        noteComment(QStringView(m_text).mid(m_pos + 2, end - m_pos - 2), m_line);
-        m_pos = end;
-    }
-
-    void blockComment()
-    {
-        qsizetype end = m_text.indexOf(u"*/"_s, m_pos + 2);
-        if (end < 0)
-            end = m_text.size();
-        noteComment(QStringView(m_text).mid(m_pos + 2, end - m_pos - 2), m_line);
-        m_line += int(QStringView(m_text).mid(m_pos, end - m_pos).count(u'\n'));
-        m_pos = std::min(end + 2, m_text.size());
-    }
-
-    void number()
-    {
-        while (m_pos < m_text.size()) {
-            const QChar c = m_text.at(m_pos);
-            const QChar before = m_pos > 0 ? m_text.at(m_pos - 1).toLower() : QChar();
-            if (isIdentifierPart(c) || c == u'.' || c == u'\''
-                || ((c == u'+' || c == u'-') && (before == u'e' || before == u'p')))
-                ++m_pos;
-            else
-                break;
-        }
-        tokens.append({Token::Kind::Other, {}, m_line, m_line});
-    }
-
-    void identifier()
-    {
-        const qsizetype start = m_pos;
-        while (m_pos < m_text.size() && isIdentifierPart(m_text.at(m_pos)))
-            ++m_pos;
-        const QString word = m_text.mid(start, m_pos - start);
-        if (m_pos < m_text.size() && LiteralPrefixes.contains(word)) {
-            if (m_text.at(m_pos) == u'"') {
-                stringLiteral(start, m_pos);
-                return;
-            }
-            if (m_text.at(m_pos) == u'\'' && !word.endsWith(u'R')) {
-                charLiteral(start);
-                return;
-            }
-        }
-        tokens.append({Token::Kind::Identifier, word, m_line, m_line});
-    }
-
-    // `start` is where the token begins (its prefix), `quote` its opening ".
-    void stringLiteral(qsizetype start, qsizetype quote)
-    {
-        const int firstLine = m_line;
-        const bool raw = quote > start && m_text.at(quote - 1) == u'R';
-        m_pos = quote + 1;
-        if (raw) {
-            const qsizetype open = m_text.indexOf(u'(', m_pos);
-            const QString close = u")"_s + m_text.mid(m_pos, open - m_pos) + u'"';
-            qsizetype end = open < 0 ? -1 : m_text.indexOf(close, open);
-            end = end < 0 ? m_text.size() : end + close.size();
-            m_line += int(QStringView(m_text).mid(m_pos, end - m_pos).count(u'\n'));
-            m_pos = end;
-        } else {
-            while (m_pos < m_text.size() && m_text.at(m_pos) != u'"') {
-                if (m_text.at(m_pos) == u'\\')
-                    ++m_pos;
-                else if (m_text.at(m_pos) == u'\n')
-                    ++m_line;
-                ++m_pos;
-            }
-            m_pos = std::min(m_pos + 1, m_text.size());
-        }
-        while (m_pos < m_text.size() && isIdentifierPart(m_text.at(m_pos)))
-            ++m_pos; // a user-defined suffix: _s, _L1
-        const QString text = m_text.mid(start, m_pos - start);
-        // "a" "b" is one literal.
-        if (!tokens.isEmpty() && tokens.last().kind == Token::Kind::Literal) {
-            tokens.last().text += u' ' + text;
-            tokens.last().lastLine = m_line;
-        } else {
-            tokens.append({Token::Kind::Literal, text, firstLine, m_line});
-        }
-    }
-
-    void charLiteral(qsizetype start)
-    {
-        m_pos = m_text.indexOf(u'\'', start) + 1;
-        while (m_pos < m_text.size() && m_text.at(m_pos) != u'\'' && m_text.at(m_pos) != u'\n') {
-            if (m_text.at(m_pos) == u'\\')
-                ++m_pos;
-            ++m_pos;
-        }
-        m_pos = std::min(m_pos + 1, m_text.size());
-        tokens.append({Token::Kind::Other, {}, m_line, m_line});
-    }
-
-    void punctuation()
-    {
-        const QStringView two = QStringView(m_text).mid(m_pos, 2);
-        const qsizetype length = (two == u"::" || two == u"->") ? 2 : 1;
-        tokens.append({Token::Kind::Punctuation, m_text.mid(m_pos, length), m_line, m_line});
-        m_pos += length;
-    }
-
-    const QString &m_text;
-    qsizetype m_pos = 0;
-    int m_line = 1;
-};
-
-bool isPunctuation(const Token &token, QStringView text)
-{
-    return token.kind == Token::Kind::Punctuation && token.text == text;
+    return token.kind == CppToken::Kind::Punctuation && token.text == text;
 }
 
 // A literal with nothing between its quotes.
@@ -259,7 +81,7 @@ class CallWalker
 public:
     using Finding = LiteralScanner::Finding;
 
-    CallWalker(const QList<Token> &tokens, const QSet<int> &marked, const QString &file)
+    CallWalker(const QList<CppToken> &tokens, const QSet<int> &marked, const QString &file)
         : m_tokens(tokens), m_marked(marked), m_file(file)
     {
     }
@@ -269,8 +91,8 @@ public:
     void run()
     {
         for (qsizetype i = 0; i < m_tokens.size(); ++i) {
-            const Token &token = m_tokens.at(i);
-            if (token.kind != Token::Kind::Identifier)
+            const CppToken &token = m_tokens.at(i);
+            if (token.kind != CppToken::Kind::Identifier)
                 continue;
             if (Setters.contains(token.text) && opens(i + 1)) {
                 arguments(i + 1, token);
@@ -281,7 +103,7 @@ public:
             } else if (Constructors.contains(token.text) && !follows(i, u"::")) {
                 if (opens(i + 1) && isPunctuation(m_tokens.at(i + 1), u"("))
                     arguments(i + 1, token); // QLabel(…), new QLabel(…), : QGroupBox(…)
-                else if (i + 2 < m_tokens.size() && m_tokens.at(i + 1).kind == Token::Kind::Identifier
+                else if (i + 2 < m_tokens.size() && m_tokens.at(i + 1).kind == CppToken::Kind::Identifier
                          && opens(i + 2))
                     arguments(i + 2, token); // QLabel label(…)
             }
@@ -304,8 +126,8 @@ private:
     {
         int depth = 0;
         for (qsizetype i = open; i < m_tokens.size(); ++i) {
-            const Token &token = m_tokens.at(i);
-            if (token.kind != Token::Kind::Punctuation)
+            const CppToken &token = m_tokens.at(i);
+            if (token.kind != CppToken::Kind::Punctuation)
                 continue;
             if (token.text == "("_L1 || token.text == "{"_L1 || token.text == "["_L1)
                 ++depth;
@@ -315,7 +137,7 @@ private:
         return m_tokens.size();
     }
 
-    void arguments(qsizetype open, const Token &call, const QString &name = {})
+    void arguments(qsizetype open, const CppToken &call, const QString &name = {})
     {
         const qsizetype close = closing(open);
         QList<std::pair<qsizetype, qsizetype>> ranges; // each argument, [first, last)
@@ -333,9 +155,9 @@ private:
 
         const bool textThenData = TextThenData.contains(call.text);
         for (const auto &[begin, end] : std::as_const(ranges)) {
-            QList<const Token *> literals;
+            QList<const CppToken *> literals;
             const bool translated = direct(begin, end, literals);
-            for (const Token *literal : std::as_const(literals))
+            for (const CppToken *literal : std::as_const(literals))
                 report(*literal, call, name.isEmpty() ? call.text : name);
             // The first argument with text in it is the text; the rest is
             // data (a combo box item's value).
@@ -347,24 +169,24 @@ private:
     // Collects the literals that lie directly in [begin, end): outside any
     // call but the wrappers, inside brackets that only group. Returns
     // whether a translating call is among what it passed over.
-    bool direct(qsizetype begin, qsizetype end, QList<const Token *> &literals) const
+    bool direct(qsizetype begin, qsizetype end, QList<const CppToken *> &literals) const
     {
         bool translated = false;
         for (qsizetype i = begin; i < end; ++i) {
-            const Token &token = m_tokens.at(i);
-            if (token.kind == Token::Kind::Literal) {
+            const CppToken &token = m_tokens.at(i);
+            if (token.kind == CppToken::Kind::Literal) {
                 literals.append(&token);
                 continue;
             }
-            if (token.kind == Token::Kind::Identifier && Translators.contains(token.text))
+            if (token.kind == CppToken::Kind::Identifier && Translators.contains(token.text))
                 translated = true;
-            if (token.kind != Token::Kind::Punctuation)
+            if (token.kind != CppToken::Kind::Punctuation)
                 continue;
             if (token.text == "("_L1) {
                 const qsizetype close = closing(i);
-                const Token *before = i > 0 ? &m_tokens.at(i - 1) : nullptr;
+                const CppToken *before = i > 0 ? &m_tokens.at(i - 1) : nullptr;
                 const bool called = before
-                                    && (before->kind == Token::Kind::Identifier || before->text == ">"_L1
+                                    && (before->kind == CppToken::Kind::Identifier || before->text == ">"_L1
                                         || before->text == ")"_L1 || before->text == "]"_L1);
                 if (!called || Wrappers.contains(before->text))
                     translated = direct(i + 1, close, literals) || translated;
@@ -378,7 +200,7 @@ private:
         return translated;
     }
 
-    void report(const Token &literal, const Token &call, const QString &name)
+    void report(const CppToken &literal, const CppToken &call, const QString &name)
     {
         if (isEmptyLiteral(literal.text) || m_marked.contains(call.line))
             return;
@@ -389,7 +211,7 @@ private:
         findings.append({m_file, literal.line, name, literal.text});
     }
 
-    const QList<Token> &m_tokens;
+    const QList<CppToken> &m_tokens;
     const QSet<int> &m_marked;
     QString m_file;
 };
@@ -403,9 +225,8 @@ QString LiteralScanner::Finding::toString() const
 
 QList<LiteralScanner::Finding> LiteralScanner::scan(const QString &text, const QString &file)
 {
-    Lexer lexer(text);
-    lexer.run();
-    CallWalker walker(lexer.tokens, lexer.markedLines, file);
+    const CppTokens tokens = CppTokens::of(text);
+    CallWalker walker(tokens.tokens, tokens.markedLines, file);
     walker.run();
     return walker.findings;
 }
