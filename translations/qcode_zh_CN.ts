@@ -2,175 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <source>Run a command</source>
-        <translation>运行命令</translation>
-    </message>
-    <message>
-        <source>Run %1</source>
-        <translation>运行 %1</translation>
-    </message>
-    <message>
-        <source>Read a file</source>
-        <translation>读取文件</translation>
-    </message>
-    <message>
-        <source>lines %1–%2</source>
-        <translation>第 %1–%2 行</translation>
-    </message>
-    <message>
-        <source>from line %1</source>
-        <translation>从第 %1 行起</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n line(s)</source>
-        <translation>
-            <numerusform>%n 行</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Read %1</source>
-        <translation>读取 %1</translation>
-    </message>
-    <message>
-        <source>Write a file</source>
-        <translation>写入文件</translation>
-    </message>
-    <message>
-        <source>new file</source>
-        <translation>新文件</translation>
-    </message>
-    <message>
-        <source>Write %1</source>
-        <translation>写入 %1</translation>
-    </message>
-    <message>
-        <source>Edit a file</source>
-        <translation>编辑文件</translation>
-    </message>
-    <message>
-        <source>every occurrence</source>
-        <translation>所有匹配项</translation>
-    </message>
-    <message>
-        <source>Edit %1</source>
-        <translation>编辑 %1</translation>
-    </message>
-    <message>
-        <source>Apply a patch</source>
-        <translation>应用补丁</translation>
-    </message>
-    <message>
-        <source>Patch %1</source>
-        <translation>修补 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Patch %n file(s)</source>
-        <translation>
-            <numerusform>修补 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> in %1</source>
-        <translation>（位于 %1）</translation>
-    </message>
-    <message>
-        <source>Find files</source>
-        <translation>查找文件</translation>
-    </message>
-    <message numerus="yes">
-        <source>first %n file(s)</source>
-        <translation>
-            <numerusform>前 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s)</source>
-        <translation>
-            <numerusform>%n 个文件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Find files %1</source>
-        <translation>查找文件 %1</translation>
-    </message>
-    <message>
-        <source>Search</source>
-        <translation>搜索</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n match(es)</source>
-        <translation>
-            <numerusform>%n 处匹配</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Search for %1</source>
-        <translation>搜索 %1</translation>
-    </message>
-    <message>
-        <source>in %1</source>
-        <translation>在 %1 中</translation>
-    </message>
-    <message>
-        <source>List a folder</source>
-        <translation>列出文件夹</translation>
-    </message>
-    <message>
-        <source>List the project folder</source>
-        <translation>列出项目文件夹</translation>
-    </message>
-    <message>
-        <source>List %1</source>
-        <translation>列出 %1</translation>
-    </message>
-    <message>
-        <source>Fetch a web page</source>
-        <translation>获取网页</translation>
-    </message>
-    <message>
-        <source>Fetch %1</source>
-        <translation>获取 %1</translation>
-    </message>
-    <message>
-        <source>Task</source>
-        <translation>任务</translation>
-    </message>
-    <message>
-        <source>Task: %1</source>
-        <translation>任务：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %n done</source>
-        <translation>
-            <numerusform>已完成 %1/%n</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Ask a question</source>
-        <translation>提问</translation>
-    </message>
-    <message numerus="yes">
-        <source>Ask %n question(s)</source>
-        <translation>
-            <numerusform>提出 %n 个问题</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Invalid tool call</source>
-        <translation>无效的工具调用</translation>
-    </message>
-    <message>
-        <source>Invalid call of %1</source>
-        <translation>对 %1 的调用无效</translation>
-    </message>
-    <message>
-        <source>Unnamed tool</source>
-        <translation>未命名工具</translation>
-    </message>
-</context>
-<context>
     <name>AgentConfig</name>
     <message>
         <source>true/false</source>
@@ -665,6 +496,17 @@ Please read the file again before modifying it.</source>
     </message>
 </context>
 <context>
+    <name>FencedCodeWriter</name>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
     <name>FileReader</name>
     <message>
         <source>offset must be greater than or equal to 1</source>
@@ -813,6 +655,65 @@ Please read the file again before modifying it.</source>
     </message>
 </context>
 <context>
+    <name>HttpResponseParser</name>
+    <message>
+        <source>the response&apos;s header block is larger than 64 KiB</source>
+        <translation>响应的头部块大于 64 KiB</translation>
+    </message>
+    <message>
+        <source>a chunk of the response is longer than its size says</source>
+        <translation>响应中某个分块比其声明的大小更长</translation>
+    </message>
+    <message>
+        <source>the server closed the connection without answering</source>
+        <translation>服务器未作响应就关闭了连接</translation>
+    </message>
+    <message>
+        <source>the server closed the connection in the middle of the response&apos;s headers</source>
+        <translation>服务器在发送响应头部的中途关闭了连接</translation>
+    </message>
+    <message>
+        <source>the server closed the connection before the end of the response</source>
+        <translation>服务器在响应结束之前关闭了连接</translation>
+    </message>
+    <message>
+        <source>a line of the response is longer than 64 KiB</source>
+        <translation>响应中某一行超过 64 KiB</translation>
+    </message>
+    <message>
+        <source>the server did not answer in HTTP/1.1 (its first line was &quot;%1&quot;)</source>
+        <translation>服务器没有以 HTTP/1.1 响应（其第一行为 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
+        <translation>响应使用了 HTTP/1.1 禁止的折叠头部行</translation>
+    </message>
+    <message>
+        <source>the response has a malformed header line</source>
+        <translation>响应中有格式错误的头部行</translation>
+    </message>
+    <message>
+        <source>the response uses a transfer coding qcode did not ask for (%1)</source>
+        <translation>响应使用了 qcode 未请求的传输编码（%1）</translation>
+    </message>
+    <message>
+        <source>the response has two different Content-Length headers</source>
+        <translation>响应中有两个不同的 Content-Length 头部</translation>
+    </message>
+    <message>
+        <source>the response has an invalid Content-Length (%1)</source>
+        <translation>响应中的 Content-Length 无效（%1）</translation>
+    </message>
+    <message>
+        <source>a chunk of the response claims an impossible size</source>
+        <translation>响应中某个分块声明了不可能的大小</translation>
+    </message>
+    <message>
+        <source>the response has a malformed chunk size line (&quot;%1&quot;)</source>
+        <translation>响应中的分块大小行格式错误（&quot;%1&quot;）</translation>
+    </message>
+</context>
+<context>
     <name>JsoncParser</name>
     <message>
         <source>%1:%2:%3: %4</source>
@@ -825,6 +726,38 @@ Please read the file again before modifying it.</source>
     <message>
         <source>the configuration must be a JSON object { … }</source>
         <translation>配置必须是一个 JSON 对象 { … }</translation>
+    </message>
+</context>
+<context>
+    <name>KeychainMessages</name>
+    <message>
+        <source>%1.</source>
+        <comment>a sentence that came without its full stop</comment>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <source>The system keychain cannot be read. Keys can still come from environment variables.</source>
+        <translation>无法读取系统钥匙串。密钥仍可来自环境变量。</translation>
+    </message>
+    <message>
+        <source>The system keychain cannot be read. %1 Keys can still come from environment variables.</source>
+        <translation>无法读取系统钥匙串。%1 密钥仍可来自环境变量。</translation>
+    </message>
+    <message>
+        <source>The key for %1 was not saved. Without a keychain, set the environment variable %2 to the key before starting qcode (for example in your shell profile).</source>
+        <translation>%1 的密钥未保存。没有钥匙串时，请在启动 qcode 之前将环境变量 %2 设置为该密钥（例如在 shell 配置文件中）。</translation>
+    </message>
+    <message>
+        <source>The key for %1 was not saved. %2 Without a keychain, set the environment variable %3 to the key before starting qcode (for example in your shell profile).</source>
+        <translation>%1 的密钥未保存。%2 没有钥匙串时，请在启动 qcode 之前将环境变量 %3 设置为该密钥（例如在 shell 配置文件中）。</translation>
+    </message>
+    <message>
+        <source>The key for %1 was not removed from the system keychain.</source>
+        <translation>%1 的密钥未从系统钥匙串中移除。</translation>
+    </message>
+    <message>
+        <source>The key for %1 was not removed from the system keychain. %2</source>
+        <translation>%1 的密钥未从系统钥匙串中移除。%2</translation>
     </message>
 </context>
 <context>
@@ -851,6 +784,29 @@ Please read the file again before modifying it.</source>
     <message>
         <source>The agent file could not be loaded: %1</source>
         <translation>无法加载智能体文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>MarkdownRenderer</name>
+    <message numerus="yes">
+        <source>… %n more line(s) not shown here; Copy copies them all</source>
+        <translation>
+            <numerusform>… 此处未显示另外 %n 行；“复制”会复制全部内容</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more character(s) not shown here</source>
+        <translation>
+            <numerusform>… 此处未显示另外 %n 个字符</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
     </message>
 </context>
 <context>
@@ -1397,10 +1353,6 @@ Please read the file again before modifying it.</source>
     <message>
         <source>No key</source>
         <translation>无密钥</translation>
-    </message>
-    <message>
-        <source>The key for %1 was not saved. %2 Without a keychain, set the environment variable %3 to the key before starting qcode (for example in your shell profile).</source>
-        <translation>%1 的密钥未保存。%2 没有钥匙串时，请在启动 qcode 之前将环境变量 %3 设置为该密钥（例如在 shell 配置文件中）。</translation>
     </message>
 </context>
 <context>
@@ -2115,6 +2067,172 @@ the data folder).
         <source>Read the to-do list</source>
         <translation>读取待办列表</translation>
     </message>
+    <message>
+        <source>Run a command</source>
+        <translation>运行命令</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation>读取文件</translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>from line %1</source>
+        <translation>从第 %1 行起</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read %1</source>
+        <translation>读取 %1</translation>
+    </message>
+    <message>
+        <source>Write a file</source>
+        <translation>写入文件</translation>
+    </message>
+    <message>
+        <source>new file</source>
+        <translation>新文件</translation>
+    </message>
+    <message>
+        <source>Write %1</source>
+        <translation>写入 %1</translation>
+    </message>
+    <message>
+        <source>Edit a file</source>
+        <translation>编辑文件</translation>
+    </message>
+    <message>
+        <source>every occurrence</source>
+        <translation>所有匹配项</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Apply a patch</source>
+        <translation>应用补丁</translation>
+    </message>
+    <message>
+        <source>Patch %1</source>
+        <translation>修补 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Patch %n file(s)</source>
+        <translation>
+            <numerusform>修补 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>（位于 %1）</translation>
+    </message>
+    <message>
+        <source>Find files</source>
+        <translation>查找文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>first %n file(s)</source>
+        <translation>
+            <numerusform>前 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Find files %1</source>
+        <translation>查找文件 %1</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 处匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search for %1</source>
+        <translation>搜索 %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>在 %1 中</translation>
+    </message>
+    <message>
+        <source>List a folder</source>
+        <translation>列出文件夹</translation>
+    </message>
+    <message>
+        <source>List the project folder</source>
+        <translation>列出项目文件夹</translation>
+    </message>
+    <message>
+        <source>List %1</source>
+        <translation>列出 %1</translation>
+    </message>
+    <message>
+        <source>Fetch a web page</source>
+        <translation>获取网页</translation>
+    </message>
+    <message>
+        <source>Fetch %1</source>
+        <translation>获取 %1</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation>任务：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n done</source>
+        <translation>
+            <numerusform>已完成 %1/%n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ask a question</source>
+        <translation>提问</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ask %n question(s)</source>
+        <translation>
+            <numerusform>提出 %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Invalid tool call</source>
+        <translation>无效的工具调用</translation>
+    </message>
+    <message>
+        <source>Invalid call of %1</source>
+        <translation>对 %1 的调用无效</translation>
+    </message>
+    <message>
+        <source>Unnamed tool</source>
+        <translation>未命名工具</translation>
+    </message>
 </context>
 <context>
     <name>ToolStatus</name>
@@ -2471,6 +2589,25 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     </message>
 </context>
 <context>
+    <name>qcode::CompactionRun</name>
+    <message>
+        <source>Compaction is not set up.</source>
+        <translation>压缩尚未设置。</translation>
+    </message>
+    <message>
+        <source>The compaction request %1 is not a user message of session %2.</source>
+        <translation>压缩请求 %1 不是会话 %2 中的用户消息。</translation>
+    </message>
+    <message>
+        <source>Conversation history too large to compact - exceeds model context limit</source>
+        <translation>对话历史过大，无法压缩——超出了模型的上下文上限</translation>
+    </message>
+    <message>
+        <source>Session too large to compact - context exceeds model limit even after stripping media</source>
+        <translation>会话过大，无法压缩——即使去掉媒体，上下文仍超出模型上限</translation>
+    </message>
+</context>
+<context>
     <name>qcode::CompatibleProviderForm</name>
     <message>
         <source>OpenAI-compatible server</source>
@@ -2573,10 +2710,6 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     <message>
         <source>Removed %1 from %2.</source>
         <translation>已从 %2 中移除 %1。</translation>
-    </message>
-    <message>
-        <source>Its key could not be removed from the system keychain: %1</source>
-        <translation>无法从系统钥匙串中移除其密钥：%1</translation>
     </message>
 </context>
 <context>
@@ -2934,65 +3067,6 @@ Click to open</source>
     <message>
         <source>Saved: %1 is the default agent.</source>
         <translation>已保存：%1 为默认智能体。</translation>
-    </message>
-</context>
-<context>
-    <name>qcode::HttpResponseParser</name>
-    <message>
-        <source>the response&apos;s header block is larger than 64 KiB</source>
-        <translation>响应的头部块大于 64 KiB</translation>
-    </message>
-    <message>
-        <source>a chunk of the response is longer than its size says</source>
-        <translation>响应中某个分块比其声明的大小更长</translation>
-    </message>
-    <message>
-        <source>the server closed the connection without answering</source>
-        <translation>服务器未作响应就关闭了连接</translation>
-    </message>
-    <message>
-        <source>the server closed the connection in the middle of the response&apos;s headers</source>
-        <translation>服务器在发送响应头部的中途关闭了连接</translation>
-    </message>
-    <message>
-        <source>the server closed the connection before the end of the response</source>
-        <translation>服务器在响应结束之前关闭了连接</translation>
-    </message>
-    <message>
-        <source>a line of the response is longer than 64 KiB</source>
-        <translation>响应中某一行超过 64 KiB</translation>
-    </message>
-    <message>
-        <source>the server did not answer in HTTP/1.1 (its first line was &quot;%1&quot;)</source>
-        <translation>服务器没有以 HTTP/1.1 响应（其第一行为 &quot;%1&quot;）</translation>
-    </message>
-    <message>
-        <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
-        <translation>响应使用了 HTTP/1.1 禁止的折叠头部行</translation>
-    </message>
-    <message>
-        <source>the response has a malformed header line</source>
-        <translation>响应中有格式错误的头部行</translation>
-    </message>
-    <message>
-        <source>the response uses a transfer coding qcode did not ask for (%1)</source>
-        <translation>响应使用了 qcode 未请求的传输编码（%1）</translation>
-    </message>
-    <message>
-        <source>the response has two different Content-Length headers</source>
-        <translation>响应中有两个不同的 Content-Length 头部</translation>
-    </message>
-    <message>
-        <source>the response has an invalid Content-Length (%1)</source>
-        <translation>响应中的 Content-Length 无效（%1）</translation>
-    </message>
-    <message>
-        <source>a chunk of the response claims an impossible size</source>
-        <translation>响应中某个分块声明了不可能的大小</translation>
-    </message>
-    <message>
-        <source>the response has a malformed chunk size line (&quot;%1&quot;)</source>
-        <translation>响应中的分块大小行格式错误（&quot;%1&quot;）</translation>
     </message>
 </context>
 <context>
@@ -3956,10 +4030,6 @@ Click to open</source>
         <translation>qcode 没有可用于保存密钥的系统钥匙串。每个提供商的密钥可以改为来自其环境变量。</translation>
     </message>
     <message>
-        <source>The system keychain cannot be read: %1 Keys can still come from environment variables.</source>
-        <translation>无法读取系统钥匙串：%1 密钥仍可来自环境变量。</translation>
-    </message>
-    <message>
         <source>%1 (custom)</source>
         <translation>%1（自定义）</translation>
     </message>
@@ -4006,10 +4076,6 @@ Click to open</source>
     <message>
         <source>The key for %1 is saved in the system keychain.</source>
         <translation>%1 的密钥已保存到系统钥匙串。</translation>
-    </message>
-    <message>
-        <source>The key for %1 was not removed: %2</source>
-        <translation>%1 的密钥未被移除：%2</translation>
     </message>
     <message>
         <source>The key for %1 is removed from the system keychain.</source>
@@ -4243,6 +4309,13 @@ Click to open</source>
     </message>
 </context>
 <context>
+    <name>qcode::SessionCompaction</name>
+    <message>
+        <source>There is no session %1 to compact.</source>
+        <translation>没有可压缩的会话 %1。</translation>
+    </message>
+</context>
+<context>
     <name>qcode::SessionController</name>
     <message>
         <source>Open a project folder first.</source>
@@ -4395,6 +4468,21 @@ Created %2, last active %3</source>
     </message>
 </context>
 <context>
+    <name>qcode::TitleGenerator</name>
+    <message>
+        <source>There is no session %1 to name.</source>
+        <translation>没有可命名的会话 %1。</translation>
+    </message>
+    <message>
+        <source>The model answered without a title.</source>
+        <translation>模型的回答中没有标题。</translation>
+    </message>
+    <message>
+        <source>The session %1 was deleted before it got a title.</source>
+        <translation>会话 %1 在获得标题之前已被删除。</translation>
+    </message>
+</context>
+<context>
     <name>qcode::TodoPanel</name>
     <message>
         <source>Show or hide the agent&apos;s plan</source>
@@ -4433,6 +4521,11 @@ Created %2, last active %3</source>
     <message>
         <source>Open the subagent&apos;s session</source>
         <translation>打开子智能体的会话</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>a tool call&apos;s title, then its status</comment>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>

@@ -11,11 +11,6 @@ namespace qcode {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("HttpResponseParser", text);
-}
-
 bool isTokenChar(char c)
 {
     if (c >= 'a' && c <= 'z')

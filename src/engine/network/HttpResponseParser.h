@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -34,6 +35,8 @@ struct HttpResponseHead {
 // what was wrong; it never guesses.
 class HttpResponseParser
 {
+    Q_DECLARE_TR_FUNCTIONS(HttpResponseParser)
+
 public:
     // Parses `bytes` and appends the body bytes they complete to `body`.
     // Returns false once the response is malformed (see errorString()).

@@ -30,11 +30,6 @@ const QString MediaOverflowText =
 
 namespace {
 
-QString translate(const char *text)
-{
-    return QCoreApplication::translate("qcode::SessionCompaction", text);
-}
-
 qint64 orNow(qint64 now)
 {
     return now > 0 ? now : QDateTime::currentMSecsSinceEpoch();
@@ -48,7 +43,8 @@ Result<MessageWithParts> create(Store &store, SessionEventSink &sink, const Requ
     if (!session)
         return session.error();
     if (!*session)
-        return Error{translate("There is no session %1 to compact.").arg(request.sessionID)};
+        return Error{QCoreApplication::translate("qcode::SessionCompaction", "There is no session %1 to compact.")
+                         .arg(request.sessionID)};
 
     const qint64 now = orNow(request.now);
     UserMessage user;
@@ -119,11 +115,6 @@ bool hasCompactionPart(const MessageWithParts &message)
 bool isUserTurn(const MessageWithParts &message)
 {
     return message.info.isUser() && !hasCompactionPart(message);
-}
-
-QString translate(const char *text)
-{
-    return QCoreApplication::translate("qcode::CompactionRun", text);
 }
 
 // The summary is written without tools (OpenCode passes none); a call the
@@ -288,7 +279,7 @@ QCoro::Task<CompactionRun::Outcome> CompactionRun::process(Input input)
     setup.tools = &noTools;
     if (!setup.store || !setup.sink || !setup.permissions || !input.summaryCall) {
         qCCritical(lcCompaction) << "compaction run without a store, sink, permissions or summary call";
-        co_return stop(input, MessageErrors::unknown(translate("Compaction is not set up.")));
+        co_return stop(input, MessageErrors::unknown(tr("Compaction is not set up.")));
     }
 
     std::optional<UserMessage> request;
@@ -297,9 +288,9 @@ QCoro::Task<CompactionRun::Outcome> CompactionRun::process(Input input)
             request = *message.info.user();
     }
     if (!request) {
-        co_return stop(input, MessageErrors::unknown(translate("The compaction request %1 is not a user message of "
-                                                               "session %2.")
-                                                         .arg(input.parentID, input.sessionID)));
+        co_return stop(input, MessageErrors::unknown(tr("The compaction request %1 is not a user message of "
+                                                        "session %2.")
+                                                      .arg(input.parentID, input.sessionID)));
     }
 
     // Stopped before it began: no summary message that would only say so.
@@ -329,9 +320,9 @@ QCoro::Task<CompactionRun::Outcome> CompactionRun::process(Input input)
     if (outcome == SessionProcessor::Outcome::Compact) {
         // The summary request itself was too large for the model.
         const QString message =
-            plan.replay ? translate("Conversation history too large to compact - exceeds model context limit")
-                        : translate("Session too large to compact - context exceeds model limit even after "
-                                    "stripping media");
+            plan.replay ? tr("Conversation history too large to compact - exceeds model context limit")
+                        : tr("Session too large to compact - context exceeds model limit even after "
+                             "stripping media");
         m_summary->error = NamedError{u"ContextOverflowError"_s, QJsonObject{{"message"_L1, message}}};
         m_summary->finish = u"error"_s;
         if (Result<void> saved = saveMessage(*setup.store, *setup.sink, Message(*m_summary)); !saved)

@@ -23,11 +23,6 @@ const QString ChildSessionPrefix = u"Child session - "_s;
 // Input to the model, in OpenCode's words; not translated.
 const QString RequestText = u"Generate a title for this conversation:\n"_s;
 
-QString translate(const char *text)
-{
-    return QCoreApplication::translate("qcode::TitleGenerator", text);
-}
-
 bool isSynthetic(const Part &part)
 {
     const auto *text = part.as<TextPart>();
@@ -150,7 +145,8 @@ QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QStr
     if (!before)
         co_return before.error();
     if (!*before)
-        co_return Error{translate("There is no session %1 to name.").arg(sessionID)};
+        co_return Error{
+            QCoreApplication::translate("qcode::TitleGenerator", "There is no session %1 to name.").arg(sessionID)};
     const Result<QList<MessageWithParts>> messages = store.messages(sessionID);
     if (!messages)
         co_return messages.error();
@@ -178,14 +174,16 @@ QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QStr
 
     const QString title = clean(answer);
     if (title.isEmpty())
-        co_return Error{translate("The model answered without a title.")};
+        co_return Error{QCoreApplication::translate("qcode::TitleGenerator", "The model answered without a title.")};
     // The person may have renamed the session while the model answered;
     // their title wins.
     const Result<std::optional<Session>> current = store.session(sessionID);
     if (!current)
         co_return current.error();
     if (!*current)
-        co_return Error{translate("The session %1 was deleted before it got a title.").arg(sessionID)};
+        co_return Error{QCoreApplication::translate("qcode::TitleGenerator",
+                                                    "The session %1 was deleted before it got a title.")
+                            .arg(sessionID)};
     Session session = **current;
     if (!isDefaultTitle(session.title))
         co_return session.title;

@@ -71,7 +71,7 @@ AttachmentChip::AttachmentChip(const PromptAttachment &attachment, QWidget *pare
 
     m_remove = new QToolButton(this);
     m_remove->setObjectName(u"removeAttachment"_s);
-    m_remove->setText(u"×"_s); // a symbol, not a word: the same in every language
+    m_remove->setText(u"×"_s); // i18n: a symbol, not a word: the same in every language
     m_remove->setAutoRaise(true);
     m_remove->setFocusPolicy(Qt::StrongFocus);
     layout->addWidget(m_remove);

@@ -36,7 +36,7 @@ QueuedPromptRow::QueuedPromptRow(const QueuedPrompt &prompt, QWidget *parent) : 
 
     m_removeButton = new QToolButton(this);
     m_removeButton->setObjectName(u"removeQueued"_s);
-    m_removeButton->setText(u"×"_s); // a symbol, the same in every language
+    m_removeButton->setText(u"×"_s); // i18n: a symbol, the same in every language
     m_removeButton->setAutoRaise(true);
     layout->addWidget(m_removeButton);
 

@@ -14,7 +14,7 @@
 
 #include "ConnectionTester.h"
 #include "InlineMessage.h"
-#include "ProviderStatus.h"
+#include "KeychainMessages.h"
 #include "SecretLineEdit.h"
 #include "SettingsLogging.h"
 #include "engine/config/SecretStore.h"
@@ -278,7 +278,7 @@ void CompatibleProviderForm::storeKey(const QString &providerID, const QString &
     if (!m_secrets) {
         setBusy(false);
         m_message->showError(savedSentence + QLatin1Char(' ')
-                             + ProviderStatus::keyNotSaved(name, tr("No system keychain is available."), variable));
+                             + KeychainMessages::keyNotSaved(name, tr("No system keychain is available."), variable));
         return;
     }
     setBusy(true);
@@ -289,8 +289,9 @@ void CompatibleProviderForm::storeKey(const QString &providerID, const QString &
                        if (!written) {
                            qCWarning(lcSettings).noquote()
                                << "key for" << providerID << "not stored:" << written.errorMessage();
-                           m_message->showError(savedSentence + QLatin1Char(' ')
-                                                + ProviderStatus::keyNotSaved(name, written.errorMessage(), variable));
+                           m_message->showError(
+                               savedSentence + QLatin1Char(' ')
+                               + KeychainMessages::keyNotSaved(name, written.errorMessage(), variable));
                            return;
                        }
                        m_key->clear();
@@ -323,8 +324,7 @@ void CompatibleProviderForm::remove()
     QCoro::connect(m_secrets->deleteKey(id), this, [this, id, sentence](const Result<void> &deleted) {
         if (!deleted) {
             m_message->showError(sentence + QLatin1Char(' ')
-                                 + tr("Its key could not be removed from the system keychain: %1")
-                                       .arg(deleted.errorMessage()));
+                                 + KeychainMessages::keyNotRemoved(id, deleted.errorMessage()));
             return;
         }
         Q_EMIT keyStored(id, false);

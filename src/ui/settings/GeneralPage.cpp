@@ -156,9 +156,9 @@ void GeneralPage::fillLanguages()
     // Each in its own language, so a person who cannot read the current
     // one still finds theirs.
     m_language->addItem(QString(), QString());
-    m_language->addItem(u"English"_s, u"en"_s);
-    m_language->addItem(u"简体中文"_s, u"zh_CN"_s);
-    m_language->addItem(u"Deutsch"_s, u"de"_s);
+    m_language->addItem(u"English"_s, u"en"_s); // i18n: the language's own name
+    m_language->addItem(u"简体中文"_s, u"zh_CN"_s); // i18n: the language's own name
+    m_language->addItem(u"Deutsch"_s, u"de"_s); // i18n: the language's own name
     showLanguage();
     connect(m_app, &AppSettings::languageChanged, this, &GeneralPage::showLanguage);
 }

@@ -11,6 +11,7 @@
 #include <QCoro/QCoroTask>
 
 #include "InlineMessage.h"
+#include "KeychainMessages.h"
 #include "SecretLineEdit.h"
 #include "SettingsLogging.h"
 #include "engine/config/SecretStore.h"
@@ -113,9 +114,7 @@ void ProviderKeysBox::readKeychain()
                 return; // one sentence about the keychain is enough
             m_keychainProblem = key.errorMessage();
             qCWarning(lcSettings).noquote() << "keychain not readable:" << m_keychainProblem;
-            m_keychainMessage->showError(
-                tr("The system keychain cannot be read: %1 Keys can still come from environment variables.")
-                    .arg(m_keychainProblem));
+            m_keychainMessage->showError(KeychainMessages::unreadable(m_keychainProblem));
         });
     }
 }
@@ -213,7 +212,7 @@ void ProviderKeysBox::saveKey()
     }
     const QString id = status->id, name = status->name, variable = status->suggestedVariable();
     if (!m_secrets) {
-        m_message->showError(ProviderStatus::keyNotSaved(name, tr("No system keychain is available."), variable));
+        m_message->showError(KeychainMessages::keyNotSaved(name, tr("No system keychain is available."), variable));
         return;
     }
     setBusy(true);
@@ -222,7 +221,7 @@ void ProviderKeysBox::saveKey()
         setBusy(false);
         if (!written) {
             qCWarning(lcSettings).noquote() << "key for" << id << "not stored:" << written.errorMessage();
-            m_message->showError(ProviderStatus::keyNotSaved(name, written.errorMessage(), variable));
+            m_message->showError(KeychainMessages::keyNotSaved(name, written.errorMessage(), variable));
             return;
         }
         m_key->clear();
@@ -241,7 +240,7 @@ void ProviderKeysBox::removeKey()
     QCoro::connect(m_secrets->deleteKey(id), this, [this, id, name](const Result<void> &removed) {
         setBusy(false);
         if (!removed) {
-            m_message->showError(tr("The key for %1 was not removed: %2").arg(name, removed.errorMessage()));
+            m_message->showError(KeychainMessages::keyNotRemoved(name, removed.errorMessage()));
             return;
         }
         setKeyStored(id, false);

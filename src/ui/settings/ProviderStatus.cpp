@@ -26,13 +26,6 @@ QString ProviderStatus::suggestedVariable() const
     return env.isEmpty() ? CompatibleProvider::keyVariable(id) : env.constFirst();
 }
 
-QString ProviderStatus::keyNotSaved(const QString &providerName, const QString &error, const QString &variable)
-{
-    return tr("The key for %1 was not saved. %2 Without a keychain, set the environment variable %3 to the key "
-              "before starting qcode (for example in your shell profile).")
-        .arg(providerName, error, variable);
-}
-
 QList<ProviderStatus> ProviderStatus::list(const ModelCatalogue &catalogue, const Config &config,
                                            const QProcessEnvironment &environment, const QSet<QString> &keychainIds)
 {

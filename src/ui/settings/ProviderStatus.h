@@ -32,8 +32,6 @@ public:
     QString keyDescription() const;
     // The variable to set when no keychain can hold the key.
     QString suggestedVariable() const;
-    // The keychain refused the key: say so, and what to do instead.
-    static QString keyNotSaved(const QString &providerName, const QString &error, const QString &variable);
 
     // The catalogue's providers (local ones left out: they have their own
     // list) and the config's own, catalogue order first.

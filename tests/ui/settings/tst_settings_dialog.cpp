@@ -409,8 +409,12 @@ void SettingsDialogTest::aKeychainFailureIsShownAndNotPassedOffAsSaved()
     QCOMPARE(child<SecretLineEdit>(&dialog, u"providerKey"_s)->text(), u"sk-lab-secret"_s);
     QVERIFY(!rowTexts(child<QTreeWidget>(&dialog, u"providerTree"_s))
                  .contains(u"Lab Server (custom) | Key in the system keychain"_s));
-    // Reading the keychain failed as well, and the page says so once.
+    // Reading the keychain failed as well, and the page says so once, in
+    // whole sentences around the keychain's own words.
     QTRY_COMPARE(message(dialog, u"keychainMessage"_s)->kind(), InlineMessage::Kind::Error);
+    QCOMPARE(message(dialog, u"keychainMessage"_s)->text(),
+             u"The system keychain cannot be read. No keychain service available. Keys can still come from "
+             "environment variables."_s);
 }
 
 void SettingsDialogTest::savingRefusesAnEmptyOrBuiltInId()

@@ -69,7 +69,7 @@ void UserTextWidget::render()
         qsizetype cut = -1;
         for (int i = 0; i < CollapsedLines; ++i)
             cut = m_text.indexOf(u'\n', cut + 1);
-        m_label->setText(m_text.left(cut) + u"\n…"_s);
+        m_label->setText(m_text.left(cut) + u"\n…"_s); // i18n: an ellipsis, the same in every language
         m_more->setText(tr("+%n line(s)", nullptr, int(lines - CollapsedLines)));
     }
     m_more->show();

@@ -132,7 +132,7 @@ void ToolCardHeader::updateStatusColor()
 
 void ToolCardHeader::updateDescription()
 {
-    setAccessibleName(m_title->text() + u", "_s + m_status.text);
+    setAccessibleName(tr("%1, %2", "a tool call's title, then its status").arg(m_title->text(), m_status.text));
 }
 
 void ToolCardHeader::paintEvent(QPaintEvent *event)

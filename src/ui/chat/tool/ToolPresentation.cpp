@@ -16,8 +16,6 @@ namespace {
 constexpr int TitleCodeLength = 80;
 constexpr int SubtitleLength = 160;
 
-using Tr = ToolPresentation;
-
 const QJsonObject *completedMetadata(const ToolPart &part)
 {
     const auto *done = std::get_if<ToolCompleted>(&part.state);
@@ -82,7 +80,12 @@ qint64 numberedLines(const QString &output)
     return count;
 }
 
+// Its texts are ToolPresentation's: the context lupdate files them under
+// must be the one tr() asks for at run time.
 struct Builder {
+    Q_DECLARE_TR_FUNCTIONS(ToolPresentation)
+
+public:
     const ToolPart &part;
     const QString &project;
     const QJsonObject &input;
@@ -102,46 +105,46 @@ struct Builder {
     {
         const auto command = ToolInput::string(input, "command"_L1);
         if (!command)
-            return fallback(u"bash"_s, Tr::tr("Run a command"));
-        return {u"bash"_s, Tr::tr("Run %1").arg(code(*command)),
+            return fallback(u"bash"_s, tr("Run a command"));
+        return {u"bash"_s, tr("Run %1").arg(code(*command)),
                 ToolInput::string(input, "description"_L1).value_or(QString())};
     }
 
     ToolPresentation read() const
     {
         if (!ToolInput::string(input, "filePath"_L1))
-            return fallback(u"read"_s, Tr::tr("Read a file"));
+            return fallback(u"read"_s, tr("Read a file"));
         QString range;
         const auto offset = ToolInput::integer(input, "offset"_L1);
         const auto limit = ToolInput::integer(input, "limit"_L1);
         if (offset && limit)
-            range = Tr::tr("lines %1\u2013%2").arg(*offset).arg(*offset + *limit - 1);
+            range = tr("lines %1\u2013%2").arg(*offset).arg(*offset + *limit - 1);
         else if (offset)
-            range = Tr::tr("from line %1").arg(*offset);
+            range = tr("from line %1").arg(*offset);
         QString lines;
         if (const auto *done = std::get_if<ToolCompleted>(&part.state); done && !done->compacted) {
             if (const qint64 count = numberedLines(done->output))
-                lines = Tr::tr("%n line(s)", nullptr, int(count));
+                lines = tr("%n line(s)", nullptr, int(count));
         }
-        return {u"read"_s, Tr::tr("Read %1").arg(path("filePath"_L1)), joined({range, lines})};
+        return {u"read"_s, tr("Read %1").arg(path("filePath"_L1)), joined({range, lines})};
     }
 
     ToolPresentation write() const
     {
         if (!ToolInput::string(input, "filePath"_L1))
-            return fallback(u"write"_s, Tr::tr("Write a file"));
+            return fallback(u"write"_s, tr("Write a file"));
         QString subtitle = diffCounts(part);
         if (const QJsonObject *metadata = completedMetadata(part); metadata && metadata->value("exists"_L1) == false)
-            subtitle = joined({Tr::tr("new file"), subtitle});
-        return {u"write"_s, Tr::tr("Write %1").arg(path("filePath"_L1)), subtitle};
+            subtitle = joined({tr("new file"), subtitle});
+        return {u"write"_s, tr("Write %1").arg(path("filePath"_L1)), subtitle};
     }
 
     ToolPresentation edit() const
     {
         if (!ToolInput::string(input, "filePath"_L1))
-            return fallback(u"edit"_s, Tr::tr("Edit a file"));
-        const QString all = input.value("replaceAll"_L1).toBool() ? Tr::tr("every occurrence") : QString();
-        return {u"edit"_s, Tr::tr("Edit %1").arg(path("filePath"_L1)), joined({all, diffCounts(part)})};
+            return fallback(u"edit"_s, tr("Edit a file"));
+        const QString all = input.value("replaceAll"_L1).toBool() ? tr("every occurrence") : QString();
+        return {u"edit"_s, tr("Edit %1").arg(path("filePath"_L1)), joined({all, diffCounts(part)})};
     }
 
     ToolPresentation applyPatch() const
@@ -156,15 +159,15 @@ struct Builder {
         if (files.isEmpty()) {
             const auto patch = ToolInput::string(input, "patchText"_L1);
             if (!patch)
-                return fallback(u"apply_patch"_s, Tr::tr("Apply a patch"));
+                return fallback(u"apply_patch"_s, tr("Apply a patch"));
             if (const Result<QList<PatchFormat::Hunk>> hunks = PatchFormat::parse(*patch)) {
                 for (const PatchFormat::Hunk &hunk : *hunks)
                     files.append(ToolInput::displayPath(hunk.movePath.isEmpty() ? hunk.path : hunk.movePath, project));
             }
         }
-        const QString title = files.size() == 1 ? Tr::tr("Patch %1").arg(files.first())
-                              : files.isEmpty() ? Tr::tr("Apply a patch")
-                                                : Tr::tr("Patch %n file(s)", nullptr, int(files.size()));
+        const QString title = files.size() == 1 ? tr("Patch %1").arg(files.first())
+                              : files.isEmpty() ? tr("Apply a patch")
+                                                : tr("Patch %n file(s)", nullptr, int(files.size()));
         const QString names = files.size() > 1 ? ToolInput::firstLine(files.join(u", "_s), SubtitleLength) : QString();
         return {u"apply_patch"_s, title, joined({diffCounts(part), names})};
     }
@@ -172,65 +175,65 @@ struct Builder {
     QString where() const
     {
         const auto given = ToolInput::string(input, "path"_L1);
-        return given && !given->isEmpty() ? Tr::tr(" in %1").arg(ToolInput::displayPath(*given, project)) : QString();
+        return given && !given->isEmpty() ? tr(" in %1").arg(ToolInput::displayPath(*given, project)) : QString();
     }
 
     ToolPresentation glob() const
     {
         const auto pattern = ToolInput::string(input, "pattern"_L1);
         if (!pattern)
-            return fallback(u"glob"_s, Tr::tr("Find files"));
+            return fallback(u"glob"_s, tr("Find files"));
         QString found;
         if (const QJsonObject *metadata = completedMetadata(part)) {
             const int count = int(ToolInput::integer(*metadata, "count"_L1).value_or(0));
-            found = metadata->value("truncated"_L1).toBool() ? Tr::tr("first %n file(s)", nullptr, count)
-                                                              : Tr::tr("%n file(s)", nullptr, count);
+            found = metadata->value("truncated"_L1).toBool() ? tr("first %n file(s)", nullptr, count)
+                                                          : tr("%n file(s)", nullptr, count);
         }
-        return {u"glob"_s, Tr::tr("Find files %1").arg(code(*pattern)) + where(), found};
+        return {u"glob"_s, tr("Find files %1").arg(code(*pattern)) + where(), found};
     }
 
     ToolPresentation grep() const
     {
         const auto pattern = ToolInput::string(input, "pattern"_L1);
         if (!pattern)
-            return fallback(u"grep"_s, Tr::tr("Search"));
+            return fallback(u"grep"_s, tr("Search"));
         const QString include = ToolInput::string(input, "include"_L1).value_or(QString());
         QString found;
         if (const QJsonObject *metadata = completedMetadata(part))
-            found = Tr::tr("%n match(es)", nullptr, int(ToolInput::integer(*metadata, "matches"_L1).value_or(0)));
-        return {u"grep"_s, Tr::tr("Search for %1").arg(code(*pattern)) + where(),
-                joined({include.isEmpty() ? QString() : Tr::tr("in %1").arg(include), found})};
+            found = tr("%n match(es)", nullptr, int(ToolInput::integer(*metadata, "matches"_L1).value_or(0)));
+        return {u"grep"_s, tr("Search for %1").arg(code(*pattern)) + where(),
+                joined({include.isEmpty() ? QString() : tr("in %1").arg(include), found})};
     }
 
     ToolPresentation list() const
     {
         const auto given = ToolInput::string(input, "path"_L1);
         if (!given && input.contains("path"_L1))
-            return fallback(u"list"_s, Tr::tr("List a folder"));
+            return fallback(u"list"_s, tr("List a folder"));
         const QString shown = given && !given->isEmpty() ? ToolInput::displayPath(*given, project) : u"."_s;
         QString found;
         if (const QJsonObject *metadata = completedMetadata(part))
-            found = Tr::tr("%n file(s)", nullptr, int(ToolInput::integer(*metadata, "count"_L1).value_or(0)));
-        return {u"list"_s, shown == "."_L1 ? Tr::tr("List the project folder") : Tr::tr("List %1").arg(shown), found};
+            found = tr("%n file(s)", nullptr, int(ToolInput::integer(*metadata, "count"_L1).value_or(0)));
+        return {u"list"_s, shown == "."_L1 ? tr("List the project folder") : tr("List %1").arg(shown), found};
     }
 
     ToolPresentation webFetch() const
     {
         const auto url = ToolInput::string(input, "url"_L1);
         if (!url)
-            return fallback(u"webfetch"_s, Tr::tr("Fetch a web page"));
+            return fallback(u"webfetch"_s, tr("Fetch a web page"));
         QString size;
         if (const auto *done = std::get_if<ToolCompleted>(&part.state); done && !done->compacted)
             size = QLocale().formattedDataSize(done->output.toUtf8().size(), 0, QLocale::DataSizeTraditionalFormat);
-        return {u"webfetch"_s, Tr::tr("Fetch %1").arg(url->trimmed()), size};
+        return {u"webfetch"_s, tr("Fetch %1").arg(url->trimmed()), size};
     }
 
     ToolPresentation task() const
     {
         const auto description = ToolInput::string(input, "description"_L1);
         if (!description)
-            return fallback(u"task"_s, Tr::tr("Task"));
-        return {u"task"_s, Tr::tr("Task: %1").arg(*description),
+            return fallback(u"task"_s, tr("Task"));
+        return {u"task"_s, tr("Task: %1").arg(*description),
                 ToolInput::string(input, "subagent_type"_L1).value_or(QString())};
     }
 
@@ -246,17 +249,17 @@ struct Builder {
             if (todo.toObject().value("status"_L1).toString() == "completed"_L1)
                 ++done;
         }
-        return {icon, title, Tr::tr("%1 of %n done", nullptr, int(list.size())).arg(done)};
+        return {icon, title, tr("%1 of %n done", nullptr, int(list.size())).arg(done)};
     }
 
     ToolPresentation question() const
     {
         const QJsonArray questions = input.value("questions"_L1).toArray();
         if (questions.isEmpty())
-            return input.isEmpty() ? ToolPresentation{u"question"_s, Tr::tr("Ask a question"), QString()}
-                                   : fallback(u"question"_s, Tr::tr("Ask a question"));
+            return input.isEmpty() ? ToolPresentation{u"question"_s, tr("Ask a question"), QString()}
+                                   : fallback(u"question"_s, tr("Ask a question"));
         const QString first = questions.first().toObject().value("question"_L1).toString();
-        return {u"question"_s, Tr::tr("Ask %n question(s)", nullptr, int(questions.size())),
+        return {u"question"_s, tr("Ask %n question(s)", nullptr, int(questions.size())),
                 ToolInput::firstLine(first, SubtitleLength)};
     }
 
@@ -264,7 +267,7 @@ struct Builder {
     {
         const QString tool = ToolInput::string(input, "tool"_L1).value_or(QString());
         const QString error = ToolInput::string(input, "error"_L1).value_or(QString());
-        return {u"invalid"_s, tool.isEmpty() ? Tr::tr("Invalid tool call") : Tr::tr("Invalid call of %1").arg(tool),
+        return {u"invalid"_s, tool.isEmpty() ? tr("Invalid tool call") : tr("Invalid call of %1").arg(tool),
                 ToolInput::firstLine(error, SubtitleLength)};
     }
 
@@ -279,7 +282,7 @@ struct Builder {
             said = done->title;
         if (said.isEmpty() && !input.isEmpty())
             said = ToolInput::compactJson(input, SubtitleLength);
-        return {u"generic"_s, part.tool.isEmpty() ? Tr::tr("Unnamed tool") : part.tool,
+        return {u"generic"_s, part.tool.isEmpty() ? tr("Unnamed tool") : part.tool,
                 ToolInput::firstLine(said, SubtitleLength)};
     }
 };
