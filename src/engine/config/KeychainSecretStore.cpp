@@ -1,9 +1,9 @@
 #include "KeychainSecretStore.h"
 
-#include <QCoro/QCoroSignal>
-#include <qt6keychain/keychain.h>
+#include <QMutexLocker>
 
 #include "ConfigLogging.h"
+#include "KeychainJob.h"
 
 using namespace Qt::StringLiterals;
 
@@ -16,8 +16,17 @@ QString KeychainSecretStore::entryName(const QString &providerID)
     return u"provider/"_s + providerID;
 }
 
+std::optional<QString> KeychainSecretStore::knownUnavailable() const
+{
+    const QMutexLocker lock(&m_mutex);
+    if (m_unavailable && m_unavailableSince.isValid() && !m_unavailableSince.hasExpired(UnavailableMemoryMs))
+        return m_unavailable;
+    return std::nullopt;
+}
+
 Error KeychainSecretStore::rememberUnavailable(const QString &message)
 {
+    const QMutexLocker lock(&m_mutex);
     m_unavailable = message;
     m_unavailableSince.start();
     return Error{message};
@@ -25,62 +34,77 @@ Error KeychainSecretStore::rememberUnavailable(const QString &message)
 
 QCoro::Task<Result<std::optional<QString>>> KeychainSecretStore::readKey(QString providerID)
 {
-    // The job deletes itself after finished; the result is read before
-    // control returns to the event loop.
-    if (m_unavailable && m_unavailableSince.isValid() && !m_unavailableSince.hasExpired(UnavailableMemoryMs))
-        co_return Error{*m_unavailable};
-    auto *job = new QKeychain::ReadPasswordJob(m_service);
-    job->setAutoDelete(true);
-    job->setKey(entryName(providerID));
-    job->start();
-    const auto done = co_await qCoro(job, &QKeychain::Job::finished, m_timeout);
-    if (!done) {
+    if (const std::optional<QString> unavailable = knownUnavailable())
+        co_return Error{*unavailable};
+    const QString service = m_service;
+    const QString entry = entryName(providerID);
+    // Named, not a temporary of the co_await: GCC 12 destroys such a
+    // temporary twice.
+    const std::function<QKeychain::Job *()> make = [service, entry] {
+        auto *job = new QKeychain::ReadPasswordJob(service);
+        job->setKey(entry);
+        return job;
+    };
+    const KeychainOutcome done = co_await runKeychainJob(make, m_timeout);
+    if (!done.answered) {
         qCWarning(lcProviders) << "keychain read timed out for provider" << providerID;
         co_return rememberUnavailable(tr("The system keychain did not answer in time."));
     }
-    if (job->error() == QKeychain::EntryNotFound)
+    if (done.error == QKeychain::EntryNotFound)
         co_return std::optional<QString>();
-    if (job->error() == QKeychain::NoBackendAvailable) {
-        qCWarning(lcProviders) << "no keychain:" << job->errorString();
-        co_return rememberUnavailable(tr("No system keychain is available: %1").arg(job->errorString()));
+    if (done.error == QKeychain::NoBackendAvailable) {
+        qCInfo(lcProviders) << "no keychain:" << done.errorString;
+        co_return rememberUnavailable(tr("No system keychain is available: %1").arg(done.errorString));
     }
-    if (job->error() != QKeychain::NoError) {
-        qCWarning(lcProviders) << "keychain read failed for provider" << providerID << job->errorString();
+    if (done.error != QKeychain::NoError) {
+        // Expected where no keychain runs (a server, a container): the
+        // caller reports it to the person once, so the log only notes it.
+        qCInfo(lcProviders) << "keychain read failed for provider" << providerID << done.errorString;
         co_return Error{tr("Could not read the key for %1 from the system keychain: %2")
-                            .arg(providerID, job->errorString())};
+                            .arg(providerID, done.errorString)};
     }
-    co_return std::optional<QString>(job->textData());
+    co_return std::optional<QString>(done.text);
 }
 
 QCoro::Task<Result<void>> KeychainSecretStore::writeKey(QString providerID, QString key)
 {
-    auto *job = new QKeychain::WritePasswordJob(m_service);
-    job->setAutoDelete(true);
-    job->setKey(entryName(providerID));
-    job->setTextData(key);
-    job->start();
-    const auto done = co_await qCoro(job, &QKeychain::Job::finished, m_timeout);
-    if (!done)
+    const QString service = m_service;
+    const QString entry = entryName(providerID);
+    // Named, not a temporary of the co_await: GCC 12 destroys such a
+    // temporary twice.
+    const std::function<QKeychain::Job *()> make = [service, entry, key] {
+        auto *job = new QKeychain::WritePasswordJob(service);
+        job->setKey(entry);
+        job->setTextData(key);
+        return job;
+    };
+    const KeychainOutcome done = co_await runKeychainJob(make, m_timeout);
+    if (!done.answered)
         co_return Error{tr("The system keychain did not answer in time.")};
-    if (job->error() != QKeychain::NoError) {
+    if (done.error != QKeychain::NoError) {
         co_return Error{tr("Could not store the key for %1 in the system keychain: %2")
-                            .arg(providerID, job->errorString())};
+                            .arg(providerID, done.errorString)};
     }
     co_return Result<void>();
 }
 
 QCoro::Task<Result<void>> KeychainSecretStore::deleteKey(QString providerID)
 {
-    auto *job = new QKeychain::DeletePasswordJob(m_service);
-    job->setAutoDelete(true);
-    job->setKey(entryName(providerID));
-    job->start();
-    const auto done = co_await qCoro(job, &QKeychain::Job::finished, m_timeout);
-    if (!done)
+    const QString service = m_service;
+    const QString entry = entryName(providerID);
+    // Named, not a temporary of the co_await: GCC 12 destroys such a
+    // temporary twice.
+    const std::function<QKeychain::Job *()> make = [service, entry] {
+        auto *job = new QKeychain::DeletePasswordJob(service);
+        job->setKey(entry);
+        return job;
+    };
+    const KeychainOutcome done = co_await runKeychainJob(make, m_timeout);
+    if (!done.answered)
         co_return Error{tr("The system keychain did not answer in time.")};
-    if (job->error() != QKeychain::NoError && job->error() != QKeychain::EntryNotFound) {
+    if (done.error != QKeychain::NoError && done.error != QKeychain::EntryNotFound) {
         co_return Error{tr("Could not remove the key for %1 from the system keychain: %2")
-                            .arg(providerID, job->errorString())};
+                            .arg(providerID, done.errorString)};
     }
     co_return Result<void>();
 }

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QMutex>
 #include <QString>
 
 #include <chrono>
@@ -12,8 +13,9 @@
 namespace qcode {
 
 // API keys in the OS keychain through QtKeychain, one entry per provider
-// under the service name. Each call starts a keychain job and awaits its
-// finished signal; nothing blocks and no event loop is nested.
+// under the service name. Each call runs a keychain job (on the main
+// thread, see runKeychainJob) and awaits its outcome; nothing blocks and
+// no event loop is nested. One store may be used from several threads.
 class KeychainSecretStore : public SecretStore
 {
     Q_DECLARE_TR_FUNCTIONS(KeychainSecretStore)
@@ -27,6 +29,7 @@ public:
 
 private:
     static QString entryName(const QString &providerID);
+    std::optional<QString> knownUnavailable() const;
     Error rememberUnavailable(const QString &message);
 
     QString m_service;
@@ -36,6 +39,7 @@ private:
     // instead of each waiting out its own timeout (minutes for a batch).
     // Afterwards the keychain is asked again: it may have been unlocked.
     static constexpr qint64 UnavailableMemoryMs = 10000;
+    mutable QMutex m_mutex; // the two below: callers may be on any thread
     std::optional<QString> m_unavailable;
     QElapsedTimer m_unavailableSince;
     // A keychain that never answers (a locked wallet nobody unlocks) must
