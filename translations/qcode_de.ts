@@ -778,6 +778,10 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <source>Could not remove the key for %1 from the system keychain: %2</source>
         <translation>Der Schlüssel für %1 konnte nicht aus dem System-Schlüsselbund entfernt werden: %2</translation>
     </message>
+    <message>
+        <source>No system keychain is available: %1</source>
+        <translation>Kein Schlüsselbund des Systems verfügbar: %1</translation>
+    </message>
 </context>
 <context>
     <name>MarkdownAgents</name>
@@ -1609,6 +1613,27 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     </message>
 </context>
 <context>
+    <name>SessionIdLookup</name>
+    <message>
+        <source>Session not found: %1. `qcode sessions` lists the stored sessions.</source>
+        <translation>Sitzung nicht gefunden: %1. `qcode sessions` listet die gespeicherten Sitzungen auf.</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weitere</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is the beginning of %n session id(s); give more of the id:</source>
+        <translation>
+            <numerusform>%1 ist der Anfang von %n Sitzungs-ID; gib mehr von der ID an:</numerusform>
+            <numerusform>%1 ist der Anfang von %n Sitzungs-IDs; gib mehr von der ID an:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SessionMarkdown</name>
     <message numerus="yes">
         <source>… %n more line(s)</source>
@@ -1733,6 +1758,10 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     <message>
         <source>Session %1 (&quot;%2&quot;) is already here. Delete it first to import this copy.</source>
         <translation>Die Sitzung %1 („%2“) ist bereits vorhanden. Lösche sie zuerst, um diese Kopie zu importieren.</translation>
+    </message>
+    <message>
+        <source>This is not a session export: it is empty.</source>
+        <translation>Das ist kein Sitzungsexport: Die Datei ist leer.</translation>
     </message>
 </context>
 <context>
@@ -1947,6 +1976,10 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     <message>
         <source>save the permission rules of %1</source>
         <translation>Speichern der Berechtigungsregeln von %1</translation>
+    </message>
+    <message>
+        <source>list the sessions</source>
+        <translation>die Sitzungen auflisten</translation>
     </message>
 </context>
 <context>
@@ -2304,6 +2337,184 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     </message>
 </context>
 <context>
+    <name>TransferArgumentParser</name>
+    <message>
+        <source>%1 was given more than once.</source>
+        <translation>%1 wurde mehr als einmal angegeben.</translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 braucht einen Wert.</translation>
+    </message>
+    <message>
+        <source>Missing %1.</source>
+        <translation>%1 fehlt.</translation>
+    </message>
+    <message>
+        <source>Expected one %1, got %2: %3.</source>
+        <translation>Erwartet: eine %1, erhalten: %2: %3.</translation>
+    </message>
+    <message>
+        <source>session id</source>
+        <translation>Sitzungs-ID</translation>
+    </message>
+    <message>
+        <source>--format &quot;%1&quot; is not one of: json, markdown.</source>
+        <translation>--format „%1“ ist keiner von: json, markdown.</translation>
+    </message>
+    <message>
+        <source>file to import</source>
+        <translation>zu importierende Datei</translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1.</source>
+        <translation>Unerwartetes Argument: %1.</translation>
+    </message>
+    <message>
+        <source>Usage: qcode export [options] &lt;sessionID&gt;
+
+Writes one stored session with all its messages and parts, without opening a window.
+The id may be shortened to any beginning of it that names one session (`qcode sessions`
+lists them).
+
+Options:
+  --format json|markdown    json: OpenCode&apos;s export shape, as `opencode export` prints it,
+                            for `qcode import` or `opencode import`. markdown: a document
+                            to read. Default: json, or markdown when --output ends in .md.
+  -o, --output FILE         Write to FILE, replaced whole or not at all, instead of
+                            standard output.
+  -h, --help                Show this help.
+
+Exit status: 0 when written, 1 when the session or the database cannot be read or the
+file cannot be written, 2 for bad arguments.
+Data follows XDG_DATA_HOME, or the data folder chosen in Settings; QCODE_DATA_DIR
+overrides both.
+</source>
+        <translation>Aufruf: qcode export [Optionen] &lt;Sitzungs-ID&gt;
+
+Schreibt eine gespeicherte Sitzung mit allen Nachrichten und Teilen, ohne ein Fenster
+zu öffnen. Die ID darf auf jeden Anfang gekürzt werden, der genau eine Sitzung
+bezeichnet (`qcode sessions` listet sie auf).
+
+Optionen:
+  --format json|markdown    json: OpenCodes Exportformat, wie `opencode export` es ausgibt,
+                            für `qcode import` oder `opencode import`. markdown: ein
+                            Dokument zum Lesen. Standard: json, oder markdown, wenn
+                            --output auf .md endet.
+  -o, --output FILE         In FILE schreiben statt auf die Standardausgabe; die Datei
+                            wird ganz oder gar nicht ersetzt.
+  -h, --help                Diese Hilfe anzeigen.
+
+Exit-Status: 0, wenn geschrieben, 1, wenn die Sitzung oder die Datenbank nicht gelesen
+oder die Datei nicht geschrieben werden kann, 2 bei ungültigen Argumenten.
+Daten folgen XDG_DATA_HOME oder dem in den Einstellungen gewählten Datenordner;
+QCODE_DATA_DIR hat Vorrang vor beiden.
+</translation>
+    </message>
+    <message>
+        <source>Usage: qcode import [options] &lt;FILE&gt;
+
+Adds a session from an export file (OpenCode&apos;s export JSON, as `qcode export` or
+`opencode export` writes it) to the database, and prints its id and title.
+FILE - reads the export from standard input. A file that is not a valid export, or a
+session that is already here, changes nothing.
+
+Options:
+  -h, --help                Show this help.
+
+Exit status: 0 when imported, 1 when the file cannot be read or imported, 2 for bad
+arguments.
+Data follows XDG_DATA_HOME, or the data folder chosen in Settings; QCODE_DATA_DIR
+overrides both.
+</source>
+        <translation>Aufruf: qcode import [Optionen] &lt;DATEI&gt;
+
+Fügt eine Sitzung aus einer Exportdatei (OpenCodes Export-JSON, wie `qcode export` oder
+`opencode export` es schreibt) der Datenbank hinzu und gibt ihre ID und ihren Titel aus.
+DATEI - liest den Export von der Standardeingabe. Eine Datei, die kein gültiger Export
+ist, oder eine Sitzung, die schon vorhanden ist, ändert nichts.
+
+Optionen:
+  -h, --help                Diese Hilfe anzeigen.
+
+Exit-Status: 0, wenn importiert, 1, wenn die Datei nicht gelesen oder importiert werden
+kann, 2 bei ungültigen Argumenten.
+Daten folgen XDG_DATA_HOME oder dem in den Einstellungen gewählten Datenordner;
+QCODE_DATA_DIR hat Vorrang vor beiden.
+</translation>
+    </message>
+    <message>
+        <source>Usage: qcode sessions [options]
+
+Lists the stored sessions, most recently updated first: id, last update, title.
+Sessions that subagents ran inside another are left out.
+
+Options:
+  --dir DIR                 Only the sessions started in DIR or a folder inside it.
+  -h, --help                Show this help.
+
+Exit status: 0 when listed, 1 when the database cannot be read, 2 for bad arguments.
+</source>
+        <translation>Aufruf: qcode sessions [Optionen]
+
+Listet die gespeicherten Sitzungen auf, die zuletzt geänderte zuerst: ID, letzte
+Änderung, Titel. Sitzungen, die Subagenten innerhalb einer anderen ausgeführt haben,
+werden ausgelassen.
+
+Optionen:
+  --dir DIR                 Nur die Sitzungen, die in DIR oder einem Ordner darin
+                            begonnen wurden.
+  -h, --help                Diese Hilfe anzeigen.
+
+Exit-Status: 0, wenn aufgelistet, 1, wenn die Datenbank nicht gelesen werden kann,
+2 bei ungültigen Argumenten.
+</translation>
+    </message>
+</context>
+<context>
+    <name>TransferCommand</name>
+    <message>
+        <source>Try `qcode %1 --help`.</source>
+        <translation>Siehe `qcode %1 --help`.</translation>
+    </message>
+    <message>
+        <source>Session not found: %1. There is no database at %2 yet.</source>
+        <translation>Sitzung nicht gefunden: %1. Unter %2 gibt es noch keine Datenbank.</translation>
+    </message>
+    <message>
+        <source>Cannot write to standard output.</source>
+        <translation>Die Standardausgabe kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>The session %1 was imported, but standard output cannot be written.</source>
+        <translation>Die Sitzung %1 wurde importiert, aber die Standardausgabe kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation>Standardeingabe</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a session export.</source>
+        <translation>%1 ist ein Ordner, kein Sitzungsexport.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read standard input.</source>
+        <translation>Die Standardeingabe kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a session export (more than %2 MB).</source>
+        <translation>%1 ist zu groß für einen Sitzungsexport (mehr als %2 MB).</translation>
+    </message>
+    <message>
+        <source>Unknown command &quot;%1&quot;.</source>
+        <translation>Unbekannter Befehl „%1“.</translation>
+    </message>
+</context>
+<context>
     <name>UserConfigWriter</name>
     <message>
         <source>The permission %1 for “%2” must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;.</source>
@@ -2541,28 +2752,40 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
 <context>
     <name>main</name>
     <message>
-        <source>qcode — a desktop coding agent.
-
-Commands:
-  qcode run [message…]  Answer one message without a window, on the
-                        terminal (see qcode run --help).
-
-Environment: QCODE_DATA_DIR overrides where the database lives.</source>
-        <translation>qcode — ein Coding-Agent für den Desktop.
-
-Befehle:
-  qcode run [Nachricht…]  Eine Nachricht ohne Fenster im Terminal beantworten
-                          (siehe qcode run --help).
-
-Umgebung: QCODE_DATA_DIR legt fest, wo die Datenbank liegt.</translation>
-    </message>
-    <message>
         <source>Project folder to open.</source>
         <translation>Zu öffnender Projektordner.</translation>
     </message>
     <message>
         <source>qcode cannot start</source>
         <translation>qcode kann nicht starten</translation>
+    </message>
+    <message>
+        <source>qcode — a desktop coding agent.
+
+Commands (each has --help):
+  qcode run [message…]  Answer one message without a window, on the
+                        terminal.
+  qcode export ID       Write a session as OpenCode&apos;s export JSON or
+                        as Markdown.
+  qcode import FILE     Add a session from an export file.
+  qcode sessions        List the stored sessions.
+
+Environment: QCODE_DATA_DIR overrides where the database lives.</source>
+        <translation>qcode – ein Programmier-Agent für den Desktop.
+
+Befehle (jeder mit --help):
+  qcode run [Nachricht…]  Eine Nachricht ohne Fenster im Terminal
+                          beantworten.
+  qcode export ID         Eine Sitzung als OpenCodes Export-JSON oder
+                          als Markdown schreiben.
+  qcode import DATEI      Eine Sitzung aus einer Exportdatei hinzufügen.
+  qcode sessions          Die gespeicherten Sitzungen auflisten.
+
+Umgebung: QCODE_DATA_DIR legt fest, wo die Datenbank liegt.</translation>
+    </message>
+    <message>
+        <source>Open a window of its own even when qcode is already running (by default the folder opens in the running window).</source>
+        <translation>Ein eigenes Fenster öffnen, auch wenn qcode schon läuft (sonst öffnet sich der Ordner im laufenden Fenster).</translation>
     </message>
 </context>
 <context>
@@ -3057,10 +3280,6 @@ Zum Öffnen klicken</translation>
     <message>
         <source>&amp;Language:</source>
         <translation>S&amp;prache:</translation>
-    </message>
-    <message>
-        <source>qcode shows the new language after a restart.</source>
-        <translation>qcode zeigt die neue Sprache nach einem Neustart.</translation>
     </message>
     <message>
         <source>This qcode has no %1 translation yet, so it stays in English; the choice is kept for a version that has one.</source>

@@ -63,6 +63,23 @@
     </message>
 </context>
 <context>
+    <name>SessionIdLookup</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is the beginning of %n session id(s); give more of the id:</source>
+        <translation>
+            <numerusform>%1 is the beginning of %n session id; give more of the id:</numerusform>
+            <numerusform>%1 is the beginning of %n session ids; give more of the id:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SessionMarkdown</name>
     <message numerus="yes">
         <source>… %n more line(s)</source>

@@ -778,6 +778,10 @@ Please read the file again before modifying it.</source>
         <source>Could not remove the key for %1 from the system keychain: %2</source>
         <translation>无法从系统钥匙串中移除 %1 的密钥：%2</translation>
     </message>
+    <message>
+        <source>No system keychain is available: %1</source>
+        <translation>没有可用的系统钥匙串：%1</translation>
+    </message>
 </context>
 <context>
     <name>MarkdownAgents</name>
@@ -1601,6 +1605,25 @@ the data folder).
     </message>
 </context>
 <context>
+    <name>SessionIdLookup</name>
+    <message>
+        <source>Session not found: %1. `qcode sessions` lists the stored sessions.</source>
+        <translation>未找到会话：%1。`qcode sessions` 会列出已保存的会话。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>……以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is the beginning of %n session id(s); give more of the id:</source>
+        <translation>
+            <numerusform>%1 是 %n 个会话 ID 的开头；请给出更多的 ID 字符：</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SessionMarkdown</name>
     <message numerus="yes">
         <source>… %n more line(s)</source>
@@ -1724,6 +1747,10 @@ the data folder).
     <message>
         <source>Session %1 (&quot;%2&quot;) is already here. Delete it first to import this copy.</source>
         <translation>会话 %1（“%2”）已存在。请先删除它，再导入此副本。</translation>
+    </message>
+    <message>
+        <source>This is not a session export: it is empty.</source>
+        <translation>这不是会话导出文件：它是空的。</translation>
     </message>
 </context>
 <context>
@@ -1938,6 +1965,10 @@ the data folder).
     <message>
         <source>read the usage of session %1</source>
         <translation>读取会话 %1 的用量</translation>
+    </message>
+    <message>
+        <source>list the sessions</source>
+        <translation>列出会话</translation>
     </message>
 </context>
 <context>
@@ -2286,6 +2317,177 @@ the data folder).
     </message>
 </context>
 <context>
+    <name>TransferArgumentParser</name>
+    <message>
+        <source>%1 was given more than once.</source>
+        <translation>%1 被给出了不止一次。</translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 需要一个值。</translation>
+    </message>
+    <message>
+        <source>Missing %1.</source>
+        <translation>缺少%1。</translation>
+    </message>
+    <message>
+        <source>Expected one %1, got %2: %3.</source>
+        <translation>应有一个%1，实际得到 %2 个：%3。</translation>
+    </message>
+    <message>
+        <source>session id</source>
+        <translation>会话 ID</translation>
+    </message>
+    <message>
+        <source>--format &quot;%1&quot; is not one of: json, markdown.</source>
+        <translation>--format “%1”不是以下之一：json、markdown。</translation>
+    </message>
+    <message>
+        <source>file to import</source>
+        <translation>要导入的文件</translation>
+    </message>
+    <message>
+        <source>Unexpected argument: %1.</source>
+        <translation>意外的参数：%1。</translation>
+    </message>
+    <message>
+        <source>Usage: qcode export [options] &lt;sessionID&gt;
+
+Writes one stored session with all its messages and parts, without opening a window.
+The id may be shortened to any beginning of it that names one session (`qcode sessions`
+lists them).
+
+Options:
+  --format json|markdown    json: OpenCode&apos;s export shape, as `opencode export` prints it,
+                            for `qcode import` or `opencode import`. markdown: a document
+                            to read. Default: json, or markdown when --output ends in .md.
+  -o, --output FILE         Write to FILE, replaced whole or not at all, instead of
+                            standard output.
+  -h, --help                Show this help.
+
+Exit status: 0 when written, 1 when the session or the database cannot be read or the
+file cannot be written, 2 for bad arguments.
+Data follows XDG_DATA_HOME, or the data folder chosen in Settings; QCODE_DATA_DIR
+overrides both.
+</source>
+        <translation>用法：qcode export [选项] &lt;会话ID&gt;
+
+不打开窗口，写出一个已保存的会话及其所有消息和部分。
+ID 可以缩短为任何只对应一个会话的开头部分（`qcode sessions` 会列出它们）。
+
+选项：
+  --format json|markdown    json：OpenCode 的导出格式，与 `opencode export` 输出的相同，
+                            可用于 `qcode import` 或 `opencode import`。markdown：
+                            供阅读的文档。默认：json；--output 以 .md 结尾时为 markdown。
+  -o, --output FILE         写入 FILE 而不是标准输出；文件要么整个被替换，要么不变。
+  -h, --help                显示此帮助。
+
+退出状态：写出时为 0，无法读取会话或数据库、或无法写入文件时为 1，
+参数错误时为 2。
+数据遵循 XDG_DATA_HOME 或在设置中选择的数据文件夹；QCODE_DATA_DIR
+优先于两者。
+</translation>
+    </message>
+    <message>
+        <source>Usage: qcode import [options] &lt;FILE&gt;
+
+Adds a session from an export file (OpenCode&apos;s export JSON, as `qcode export` or
+`opencode export` writes it) to the database, and prints its id and title.
+FILE - reads the export from standard input. A file that is not a valid export, or a
+session that is already here, changes nothing.
+
+Options:
+  -h, --help                Show this help.
+
+Exit status: 0 when imported, 1 when the file cannot be read or imported, 2 for bad
+arguments.
+Data follows XDG_DATA_HOME, or the data folder chosen in Settings; QCODE_DATA_DIR
+overrides both.
+</source>
+        <translation>用法：qcode import [选项] &lt;文件&gt;
+
+将导出文件中的会话（OpenCode 的导出 JSON，由 `qcode export` 或
+`opencode export` 写出）添加到数据库，并输出其 ID 和标题。
+文件为 - 时从标准输入读取导出内容。不是有效导出的文件，或已存在的会话，
+不会做任何更改。
+
+选项：
+  -h, --help                显示此帮助。
+
+退出状态：导入成功时为 0，无法读取或导入文件时为 1，参数错误时为 2。
+数据遵循 XDG_DATA_HOME 或在设置中选择的数据文件夹；QCODE_DATA_DIR
+优先于两者。
+</translation>
+    </message>
+    <message>
+        <source>Usage: qcode sessions [options]
+
+Lists the stored sessions, most recently updated first: id, last update, title.
+Sessions that subagents ran inside another are left out.
+
+Options:
+  --dir DIR                 Only the sessions started in DIR or a folder inside it.
+  -h, --help                Show this help.
+
+Exit status: 0 when listed, 1 when the database cannot be read, 2 for bad arguments.
+</source>
+        <translation>用法：qcode sessions [选项]
+
+列出已保存的会话，最近更新的在前：ID、最后更新时间、标题。
+子智能体在其他会话中运行的会话不列出。
+
+选项：
+  --dir DIR                 只列出在 DIR 或其中的文件夹里开始的会话。
+  -h, --help                显示此帮助。
+
+退出状态：列出时为 0，无法读取数据库时为 1，参数错误时为 2。
+</translation>
+    </message>
+</context>
+<context>
+    <name>TransferCommand</name>
+    <message>
+        <source>Try `qcode %1 --help`.</source>
+        <translation>请尝试 `qcode %1 --help`。</translation>
+    </message>
+    <message>
+        <source>Session not found: %1. There is no database at %2 yet.</source>
+        <translation>未找到会话：%1。%2 处还没有数据库。</translation>
+    </message>
+    <message>
+        <source>Cannot write to standard output.</source>
+        <translation>无法写入标准输出。</translation>
+    </message>
+    <message>
+        <source>The session %1 was imported, but standard output cannot be written.</source>
+        <translation>会话 %1 已导入，但无法写入标准输出。</translation>
+    </message>
+    <message>
+        <source>standard input</source>
+        <translation>标准输入</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a session export.</source>
+        <translation>%1 是文件夹，不是会话导出文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read standard input.</source>
+        <translation>无法读取标准输入。</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a session export (more than %2 MB).</source>
+        <translation>%1 太大，不可能是会话导出文件（超过 %2 MB）。</translation>
+    </message>
+    <message>
+        <source>Unknown command &quot;%1&quot;.</source>
+        <translation>未知命令“%1”。</translation>
+    </message>
+</context>
+<context>
     <name>UserConfigWriter</name>
     <message>
         <source>The permission %1 for “%2” must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;.</source>
@@ -2533,18 +2735,28 @@ Please read the file again before modifying it.</source>
     <message>
         <source>qcode — a desktop coding agent.
 
-Commands:
+Commands (each has --help):
   qcode run [message…]  Answer one message without a window, on the
-                        terminal (see qcode run --help).
+                        terminal.
+  qcode export ID       Write a session as OpenCode&apos;s export JSON or
+                        as Markdown.
+  qcode import FILE     Add a session from an export file.
+  qcode sessions        List the stored sessions.
 
 Environment: QCODE_DATA_DIR overrides where the database lives.</source>
-        <translation>qcode — 桌面编程智能体。
+        <translation>qcode —— 桌面编程智能体。
 
-命令：
-  qcode run [消息…]     不打开窗口，在终端中回答一条消息
-                        （参见 qcode run --help）。
+命令（均支持 --help）：
+  qcode run [消息…]     不打开窗口，在终端中回答一条消息。
+  qcode export ID       将会话写出为 OpenCode 的导出 JSON 或 Markdown。
+  qcode import FILE     从导出文件添加会话。
+  qcode sessions        列出已保存的会话。
 
-环境变量：QCODE_DATA_DIR 可覆盖数据库的存放位置。</translation>
+环境变量：QCODE_DATA_DIR 指定数据库所在的位置。</translation>
+    </message>
+    <message>
+        <source>Open a window of its own even when qcode is already running (by default the folder opens in the running window).</source>
+        <translation>即使 qcode 已在运行，也打开一个独立的窗口（默认在运行中的窗口里打开该文件夹）。</translation>
     </message>
 </context>
 <context>
@@ -3035,10 +3247,6 @@ Click to open</source>
     <message>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>qcode shows the new language after a restart.</source>
-        <translation>qcode 将在重新启动后显示新语言。</translation>
     </message>
     <message>
         <source>This qcode has no %1 translation yet, so it stays in English; the choice is kept for a version that has one.</source>
