@@ -380,7 +380,7 @@ void LanguageSwitchTest::englishHasItsPluralForms()
     if (!QFile::exists(u":/i18n/qcode_en.qm"_s))
         QSKIP("This build has no English translation (translations/qcode_en.ts) to take plural forms from");
     LanguageSwitcher::instance()->apply(u"en"_s);
-    QCOMPARE(LanguageSwitcher::instance()->translation(), u"en"_s);
+    QCOMPARE(QLocale(LanguageSwitcher::instance()->translation()).language(), QLocale::English);
     QCOMPARE(QCoreApplication::translate("qcode::OutputView", "+%n line(s)", nullptr, 1), u"+1 line"_s);
     QCOMPARE(QCoreApplication::translate("qcode::OutputView", "+%n line(s)", nullptr, 2), u"+2 lines"_s);
 }
