@@ -12,6 +12,9 @@ EngineHost::EngineHost(EngineOptions options, QObject *parent) : QObject(parent)
         m_secrets = std::make_unique<KeychainSecretStore>();
         options.secrets = m_secrets.get();
     }
+    // The app offers the models of a local server that is running, as
+    // Settings shows it; `qcode run` and tests leave the probes empty.
+    options.localServerProbes = LocalServer::defaultProbes();
     m_thread.setObjectName(u"qcode-engine"_s);
     m_engine = new Engine(std::move(options));
     m_engine->moveToThread(&m_thread);

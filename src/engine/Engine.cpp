@@ -19,6 +19,8 @@
 #include "engine/command/CommandTemplate.h"
 #include "engine/command/TemplateShell.h"
 #include "engine/config/DataPaths.h"
+#include "engine/config/LocalServerDetector.h"
+#include "engine/config/ProviderSources.h"
 #include "engine/message/FileReader.h"
 #include "engine/message/UserMessageBuilder.h"
 #include "engine/session/ModelRequest.h"
@@ -67,9 +69,9 @@ struct LoadedProject {
     std::shared_ptr<ToolRunner> tools; // made on first use
     CommandRegistry commands;
     QString homeDirectory;             // for "@~/path" in command templates
-    // The keychain is still being read: what resolves models waits
-    // (Engine::Private::storedKeys).
-    bool keysPending = false;
+    // The keychain's keys and the local servers still coming in: what
+    // resolves models waits for them (Engine::Private::providersReady).
+    std::unique_ptr<ProviderSources> sources = std::make_unique<ProviderSources>();
 };
 
 class Engine::Private : public SessionEventSink
@@ -98,7 +100,7 @@ public:
     bool busy(const QString &sessionID) const { return loops.contains(sessionID) || shells.contains(sessionID); }
     std::shared_ptr<LoadedProject> loaded(const QString &directory);
     ProjectInstance *project(const QString &directory) { return loaded(directory)->instance.get(); }
-    QCoro::Task<> storedKeys(std::shared_ptr<LoadedProject> project);
+    QCoro::Task<> providersReady(std::shared_ptr<LoadedProject> project);
     std::shared_ptr<ToolRunner> toolsFor(LoadedProject &project);
     LoopServices loopServices();
     Result<Session> existingSession(const QString &sessionID) const;
@@ -213,30 +215,36 @@ std::shared_ptr<LoadedProject> Engine::Private::loaded(const QString &directory)
     if (Result<void> saved = store->upsertProject(project->instance->project()); !saved)
         qCWarning(lcSession) << "project" << folder << "not saved:" << saved.errorMessage();
     projects.emplace(folder, project);
+    const std::weak_ptr<LoadedProject> weak = project;
+    const auto sourceFinished = [weak] {
+        if (const std::shared_ptr<LoadedProject> done = weak.lock())
+            done->sources->finished();
+    };
+    ProviderRegistry &providers = project->instance->providers();
     if (options.secrets) {
-        // Connected before anyone waits (storedKeys), so a waiter woken
-        // by the same signal sees the keys in place.
-        project->keysPending = true;
-        ProviderRegistry &providers = project->instance->providers();
-        const std::weak_ptr<LoadedProject> weak = project;
-        QObject::connect(
-            &providers, &ProviderRegistry::providersChanged, q,
-            [weak] {
-                if (const std::shared_ptr<LoadedProject> done = weak.lock())
-                    done->keysPending = false;
-            },
-            Qt::SingleShotConnection);
-        QCoro::connect(providers.loadStoredKeys(), q, [] {});
+        project->sources->started();
+        QCoro::connect(providers.loadStoredKeys(), q, sourceFinished);
+    }
+    if (!options.localServerProbes.isEmpty()) {
+        // Probed again at each load (a reload after Settings closes too),
+        // so a server started meanwhile is offered.
+        project->sources->started();
+        auto *detector = new LocalServerDetector(q);
+        detector->setProbes(options.localServerProbes);
+        QCoro::connect(detector->detect(), q, [weak, detector, sourceFinished](const QList<LocalServer> &servers) {
+            detector->deleteLater();
+            if (const std::shared_ptr<LoadedProject> done = weak.lock())
+                done->instance->providers().setLocalServers(servers);
+            sourceFinished();
+        });
     }
     return project;
 }
 
-QCoro::Task<> Engine::Private::storedKeys(std::shared_ptr<LoadedProject> project)
+QCoro::Task<> Engine::Private::providersReady(std::shared_ptr<LoadedProject> project)
 {
-    while (project->keysPending) {
-        ProviderRegistry *providers = &project->instance->providers();
-        co_await qCoro(providers, &ProviderRegistry::providersChanged);
-    }
+    if (project->sources->isPending())
+        co_await qCoro(project->sources.get(), &ProviderSources::settled);
 }
 
 std::shared_ptr<ToolRunner> Engine::Private::toolsFor(LoadedProject &loaded)
@@ -435,7 +443,7 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
     }
     // Before the busy check: the session may become busy meanwhile.
     std::shared_ptr<LoadedProject> project = loaded(session->directory);
-    QCoro::Task<> keys = storedKeys(project);
+    QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
         co_return;
@@ -501,7 +509,7 @@ QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, std::shared_
     loops.insert(sessionID, loop);
     // A loop started without a prompt (compact, resume, a queue after a
     // shell command) may be the project's first use.
-    QCoro::Task<> keys = storedKeys(project);
+    QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
         co_return LoopResult{};
@@ -728,7 +736,7 @@ QCoro::Task<> Engine::Private::describe(QString directory)
     }
     const std::shared_ptr<LoadedProject> project = loaded(directory);
     // The models offered depend on the keys the keychain holds.
-    QCoro::Task<> keys = storedKeys(project);
+    QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
         co_return;
@@ -746,7 +754,7 @@ QCoro::Task<> Engine::Private::runCommand(CommandInput input)
     }
     // Held while the !`cmd` segments run: a reload cannot take it away.
     const std::shared_ptr<LoadedProject> project = loaded(session->directory);
-    QCoro::Task<> keys = storedKeys(project);
+    QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
         co_return;
@@ -844,7 +852,7 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
     // The model is resolved with the keychain's keys; the busy check
     // comes after the wait for them.
     const std::shared_ptr<LoadedProject> project = loaded(session->directory);
-    QCoro::Task<> keys = storedKeys(project);
+    QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
         co_return;

@@ -14,6 +14,7 @@
 
 #include "engine/command/CommandInput.h"
 #include "engine/config/ConfigLocations.h"
+#include "engine/config/LocalServer.h"
 #include "engine/message/PromptInput.h"
 #include "engine/session/PermissionCenter.h"
 #include "engine/session/ProjectSummary.h"
@@ -44,6 +45,11 @@ struct EngineOptions {
     // before the environment's. Not owned; it must outlive the engine.
     // Null: no keychain.
     SecretStore *secrets = nullptr;
+    // Local model servers (Ollama, LM Studio, llama.cpp) probed when a
+    // project is loaded; the ones that answer offer their models without
+    // a key. Empty: none is probed (`qcode run`, tests). The app probes
+    // LocalServer::defaultProbes().
+    QList<LocalServer> localServerProbes;
     RetryPolicy retry;
     AskPolicy askPolicy = AskPolicy::Ask;
     // The tools of one project folder; empty: the built-in tool registry.

@@ -1,60 +1,14 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QTest>
 
+#include "TinyHttpServer.h"
 #include "engine/config/LocalServerDetector.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;
+using namespace qcode::test;
 
-namespace {
-
-// A one-route HTTP server on 127.0.0.1, port 0: answers every request with
-// the given body, or never answers when `silent`.
-class TinyHttpServer : public QObject
-{
-public:
-    explicit TinyHttpServer(QByteArray body, bool silent = false) : m_body(std::move(body)), m_silent(silent)
-    {
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-                socket->setParent(this);
-                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
-                    m_request += socket->readAll();
-                    if (m_silent || !m_request.contains("\r\n\r\n"))
-                        return;
-                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: "
-                                  + QByteArray::number(m_body.size()) + "\r\n\r\n" + m_body);
-                    socket->disconnectFromHost();
-                });
-            }
-        });
-    }
-    bool listen() { return m_server.listen(QHostAddress::LocalHost, 0); }
-    QUrl url() const { return QUrl(u"http://127.0.0.1:%1"_s.arg(m_server.serverPort())); }
-    QByteArray request() const { return m_request; }
-
-private:
-    QTcpServer m_server;
-    QByteArray m_body;
-    QByteArray m_request;
-    bool m_silent = false;
-};
-
-// A port nothing listens on: bound, then released.
-QUrl closedPortUrl()
-{
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return {};
-    const quint16 port = probe.serverPort();
-    probe.close();
-    return QUrl(u"http://127.0.0.1:%1"_s.arg(port));
-}
-
-} // namespace
 
 class TestLocalServers : public QObject
 {
@@ -97,8 +51,8 @@ private Q_SLOTS:
     void noServerMeansNothingOfferedQuickly()
     {
         LocalServerDetector detector;
-        detector.setProbes({{u"ollama"_s, u"Ollama"_s, LocalServer::Kind::Ollama, closedPortUrl(), {}},
-                            {u"lmstudio"_s, u"LM Studio"_s, LocalServer::Kind::OpenAIModels, closedPortUrl(), {}}});
+        detector.setProbes({{u"ollama"_s, u"Ollama"_s, LocalServer::Kind::Ollama, TinyHttpServer::closedPortUrl(), {}},
+                            {u"lmstudio"_s, u"LM Studio"_s, LocalServer::Kind::OpenAIModels, TinyHttpServer::closedPortUrl(), {}}});
         QSignalSpy finished(&detector, &LocalServerDetector::finished);
         QElapsedTimer clock;
         clock.start();

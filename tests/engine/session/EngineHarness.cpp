@@ -90,6 +90,7 @@ void EngineHarness::start(const Setup &setup)
     options.generateTitles = setup.generateTitles;
     options.housekeepingInterval = setup.housekeepingInterval;
     options.secrets = setup.secrets;
+    options.localServerProbes = setup.localServerProbes;
     std::shared_ptr<ScriptedToolRunner> tools = m_tools;
     if (!setup.builtinTools)
         options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };

@@ -55,6 +55,9 @@ public:
         // false: the "fake" provider's config names no apiKey, so only the
         // keychain can give it one.
         bool configKey = true;
+        // Local model servers to probe (EngineOptions::localServerProbes):
+        // servers the test starts, never the machine's own ports.
+        QList<LocalServer> localServerProbes;
     };
 
     EngineHarness();
