@@ -938,6 +938,17 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     </message>
 </context>
 <context>
+    <name>OptionValue</name>
+    <message>
+        <source>%1 was given more than once.</source>
+        <translation>%1 wurde mehr als einmal angegeben.</translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 braucht einen Wert.</translation>
+    </message>
+</context>
+<context>
     <name>PatchFormat</name>
     <message>
         <source>Invalid patch format: missing Begin/End markers</source>
@@ -1438,14 +1449,6 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
 </context>
 <context>
     <name>RunArgumentParser</name>
-    <message>
-        <source>%1 was given more than once.</source>
-        <translation>%1 wurde mehr als einmal angegeben.</translation>
-    </message>
-    <message>
-        <source>%1 needs a value.</source>
-        <translation>%1 braucht einen Wert.</translation>
-    </message>
     <message>
         <source>--file needs a path.</source>
         <translation>--file braucht einen Pfad.</translation>
@@ -2338,14 +2341,6 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
 </context>
 <context>
     <name>TransferArgumentParser</name>
-    <message>
-        <source>%1 was given more than once.</source>
-        <translation>%1 wurde mehr als einmal angegeben.</translation>
-    </message>
-    <message>
-        <source>%1 needs a value.</source>
-        <translation>%1 braucht einen Wert.</translation>
-    </message>
     <message>
         <source>Missing %1.</source>
         <translation>%1 fehlt.</translation>

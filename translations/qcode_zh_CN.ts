@@ -935,6 +935,17 @@ Please read the file again before modifying it.</source>
     </message>
 </context>
 <context>
+    <name>OptionValue</name>
+    <message>
+        <source>%1 was given more than once.</source>
+        <translation>%1 被给出了不止一次。</translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 需要一个值。</translation>
+    </message>
+</context>
+<context>
     <name>PatchFormat</name>
     <message>
         <source>Invalid patch format: missing Begin/End markers</source>
@@ -1431,14 +1442,6 @@ Please read the file again before modifying it.</source>
 </context>
 <context>
     <name>RunArgumentParser</name>
-    <message>
-        <source>%1 was given more than once.</source>
-        <translation>%1 被指定了多次。</translation>
-    </message>
-    <message>
-        <source>%1 needs a value.</source>
-        <translation>%1 需要一个值。</translation>
-    </message>
     <message>
         <source>--file needs a path.</source>
         <translation>--file 需要一个路径。</translation>
@@ -2318,14 +2321,6 @@ the data folder).
 </context>
 <context>
     <name>TransferArgumentParser</name>
-    <message>
-        <source>%1 was given more than once.</source>
-        <translation>%1 被给出了不止一次。</translation>
-    </message>
-    <message>
-        <source>%1 needs a value.</source>
-        <translation>%1 需要一个值。</translation>
-    </message>
     <message>
         <source>Missing %1.</source>
         <translation>缺少%1。</translation>

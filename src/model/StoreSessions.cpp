@@ -65,12 +65,15 @@ Result<void> Store::upsertSession(const Session &s)
                sessionValues(s), tr("save session %1").arg(s.id));
 }
 
+// `column` empty: every session.
 Result<QList<Session>> Store::sessionsWhere(const QString &column, const QString &value, const QString &what)
 {
     // Session ids are descending, so ascending id order is newest first.
+    const QString where = column.isEmpty() ? QString() : u" WHERE "_s + column + u" = ?"_s;
+    const QVariantList values = column.isEmpty() ? QVariantList() : QVariantList{value};
     QList<Session> out;
-    auto read = forEachRow(u"SELECT "_s + SessionColumns + u" FROM session WHERE "_s + column + u" = ? ORDER BY id"_s,
-                           {value}, what, [&](const QSqlQuery &row) -> Result<void> {
+    auto read = forEachRow(u"SELECT "_s + SessionColumns + u" FROM session"_s + where + u" ORDER BY id"_s, values, what,
+                           [&](const QSqlQuery &row) -> Result<void> {
                                auto s = sessionFromRow(row);
                                if (!s)
                                    return s.error();
@@ -97,18 +100,7 @@ Result<QList<Session>> Store::sessions(const QString &projectID)
 
 Result<QList<Session>> Store::allSessions()
 {
-    QList<Session> out;
-    auto read = forEachRow(u"SELECT "_s + SessionColumns + u" FROM session ORDER BY id"_s, {}, tr("list the sessions"),
-                           [&](const QSqlQuery &row) -> Result<void> {
-                               auto s = sessionFromRow(row);
-                               if (!s)
-                                   return s.error();
-                               out.append(std::move(s).value());
-                               return {};
-                           });
-    if (!read)
-        return read.error();
-    return out;
+    return sessionsWhere({}, {}, tr("list the sessions"));
 }
 
 Result<QList<Session>> Store::children(const QString &parentID)

@@ -2,6 +2,7 @@
 
 #include <QCommandLineParser>
 
+#include "OptionValue.h"
 #include "engine/config/ProviderRegistry.h"
 
 using namespace Qt::StringLiterals;
@@ -21,22 +22,6 @@ struct RunOptions {
     QCommandLineOption autoApprove{u"auto-approve"_s};
     QCommandLineOption help{{u"h"_s, u"help"_s}};
 };
-
-// The single value of an option that takes one, or an error when it was
-// given twice or empty: silently taking the last of two models or agents
-// would run something the person did not ask for.
-Result<std::optional<QString>> single(const QCommandLineParser &parser, const QCommandLineOption &option)
-{
-    const QStringList values = parser.values(option);
-    const QString name = u"--"_s + option.names().constLast();
-    if (values.isEmpty())
-        return std::optional<QString>();
-    if (values.size() > 1)
-        return Error{RunArgumentParser::tr("%1 was given more than once.").arg(name)};
-    if (values.constFirst().trimmed().isEmpty())
-        return Error{RunArgumentParser::tr("%1 needs a value.").arg(name)};
-    return std::optional<QString>(values.constFirst());
-}
 
 } // namespace
 
@@ -62,22 +47,22 @@ Result<RunArguments> RunArgumentParser::parse(const QStringList &arguments)
         result.files.append(file);
     }
 
-    auto dir = single(parser, options.dir);
+    auto dir = OptionValue::single(parser, options.dir);
     if (!dir)
         return dir.error();
     result.directory = dir->value_or(QString());
 
-    auto agent = single(parser, options.agent);
+    auto agent = OptionValue::single(parser, options.agent);
     if (!agent)
         return agent.error();
     result.agent = *agent;
 
-    auto session = single(parser, options.session);
+    auto session = OptionValue::single(parser, options.session);
     if (!session)
         return session.error();
     result.sessionID = *session;
 
-    auto model = single(parser, options.model);
+    auto model = OptionValue::single(parser, options.model);
     if (!model)
         return model.error();
     if (model->has_value()) {
@@ -86,7 +71,7 @@ Result<RunArguments> RunArgumentParser::parse(const QStringList &arguments)
             return Error{tr("--model \"%1\" is not of the form provider/model.").arg(**model)};
     }
 
-    auto format = single(parser, options.format);
+    auto format = OptionValue::single(parser, options.format);
     if (!format)
         return format.error();
     if (format->has_value()) {

@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+#include "OptionValue.h"
+
 using namespace Qt::StringLiterals;
 
 namespace qcode {
@@ -22,21 +24,6 @@ Result<void> parse(QCommandLineParser &parser, const QString &command, const QLi
     if (!parser.parse(QStringList{command} + arguments))
         return Error{parser.errorText()};
     return {};
-}
-
-// The single value of an option: given twice or empty is an error, not
-// a silent pick of one of them.
-Result<std::optional<QString>> single(const QCommandLineParser &parser, const QCommandLineOption &option)
-{
-    const QStringList values = parser.values(option);
-    const QString name = u"--"_s + option.names().constLast();
-    if (values.isEmpty())
-        return std::optional<QString>();
-    if (values.size() > 1)
-        return Error{TransferArgumentParser::tr("%1 was given more than once.").arg(name)};
-    if (values.constFirst().trimmed().isEmpty())
-        return Error{TransferArgumentParser::tr("%1 needs a value.").arg(name)};
-    return std::optional<QString>(values.constFirst());
 }
 
 // The one positional argument `what` names, or an error for none or more.
@@ -85,7 +72,7 @@ Result<ExportArguments> TransferArgumentParser::parseExport(const QStringList &a
         return sessionID.error();
     result.sessionID = sessionID->trimmed();
 
-    Result<std::optional<QString>> formatValue = single(parser, format);
+    Result<std::optional<QString>> formatValue = OptionValue::single(parser, format);
     if (!formatValue)
         return formatValue.error();
     if (formatValue->has_value()) {
@@ -98,7 +85,7 @@ Result<ExportArguments> TransferArgumentParser::parseExport(const QStringList &a
             return Error{tr("--format \"%1\" is not one of: json, markdown.").arg(**formatValue)};
     }
 
-    Result<std::optional<QString>> outputValue = single(parser, output);
+    Result<std::optional<QString>> outputValue = OptionValue::single(parser, output);
     if (!outputValue)
         return outputValue.error();
     result.output = outputValue->value_or(QString());
@@ -133,7 +120,7 @@ Result<SessionsArguments> TransferArgumentParser::parseSessions(const QStringLis
         return result;
     if (!parser.positionalArguments().isEmpty())
         return Error{tr("Unexpected argument: %1.").arg(parser.positionalArguments().join(u' '))};
-    Result<std::optional<QString>> dirValue = single(parser, dir);
+    Result<std::optional<QString>> dirValue = OptionValue::single(parser, dir);
     if (!dirValue)
         return dirValue.error();
     result.directory = dirValue->value_or(QString());

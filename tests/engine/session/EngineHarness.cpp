@@ -133,6 +133,15 @@ bool EngineHarness::git(const QString &directory, const QStringList &arguments)
     return true;
 }
 
+ProjectSummary EngineHarness::describe(int timeoutMs)
+{
+    QSignalSpy described(m_engine.get(), &Engine::projectDescribed);
+    m_engine->describeProject(projectDirectory());
+    if (!described.wait(timeoutMs))
+        return {};
+    return described.first().first().value<ProjectSummary>();
+}
+
 QString EngineHarness::session()
 {
     if (!m_sessionID.isEmpty())

@@ -74,6 +74,9 @@ public:
 
     // Creates a session (once) and returns its id.
     QString session();
+    // What the engine says of the project folder (describeProject);
+    // empty when it does not answer.
+    ProjectSummary describe(int timeoutMs = 10000);
     // Sends a prompt and waits for its promptFinished (fails the test and
     // returns nothing after `timeoutMs`).
     std::optional<PromptOutcome> prompt(const QString &text, const QString &agent = {}, int timeoutMs = 15000);

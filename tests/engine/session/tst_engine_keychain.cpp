@@ -22,15 +22,6 @@ EngineHarness::Setup keychainOnly(FakeSecretStore &keychain)
     return setup;
 }
 
-ProjectSummary describe(EngineHarness &h)
-{
-    QSignalSpy described(&h.engine(), &Engine::projectDescribed);
-    h.engine().describeProject(h.projectDirectory());
-    if (!described.wait(10000))
-        return {};
-    return described.first().first().value<ProjectSummary>();
-}
-
 QStringList providerIDs(const ProjectSummary &summary)
 {
     QStringList ids;
@@ -71,14 +62,14 @@ void EngineKeychainTest::aCatalogueProviderIsOfferedOnceTheKeychainHoldsItsKey()
 {
     FakeSecretStore empty;
     EngineHarness without(keychainOnly(empty));
-    const ProjectSummary before = describe(without);
+    const ProjectSummary before = without.describe();
     QVERIFY(!before.models.isEmpty());
     QVERIFY(!providerIDs(before).contains(u"anthropic"_s));
 
     FakeSecretStore keychain;
     keychain.keys.insert(u"anthropic"_s, u"sk-ant-test"_s);
     EngineHarness with(keychainOnly(keychain));
-    const ProjectSummary after = describe(with);
+    const ProjectSummary after = with.describe();
     QVERIFY2(providerIDs(after).contains(u"anthropic"_s), qPrintable(providerIDs(after).join(u", "_s)));
     QVERIFY(providerIDs(after).contains(u"fake"_s));
     QVERIFY(keychain.reads > 0);
@@ -102,7 +93,7 @@ void EngineKeychainTest::anUnreadableEntryIsAProblemAndTheRestStillWorks()
     keychain.keys.insert(u"fake"_s, u"from-the-keychain"_s);
     keychain.locked.append(u"anthropic"_s);
     EngineHarness h(keychainOnly(keychain));
-    const ProjectSummary summary = describe(h);
+    const ProjectSummary summary = h.describe();
     QVERIFY2(summary.problems.contains(u"The keychain is locked."_s), qPrintable(summary.problems.join(u'\n')));
     QVERIFY(!providerIDs(summary).contains(u"anthropic"_s));
 
@@ -116,11 +107,11 @@ void EngineKeychainTest::aReloadReadsTheKeychainAgain()
 {
     FakeSecretStore keychain;
     EngineHarness h(keychainOnly(keychain));
-    QVERIFY(!providerIDs(describe(h)).contains(u"anthropic"_s));
+    QVERIFY(!providerIDs(h.describe()).contains(u"anthropic"_s));
 
     // Saved in the settings window meanwhile.
     keychain.keys.insert(u"anthropic"_s, u"sk-ant-test"_s);
-    QVERIFY(!providerIDs(describe(h)).contains(u"anthropic"_s));
+    QVERIFY(!providerIDs(h.describe()).contains(u"anthropic"_s));
     QSignalSpy described(&h.engine(), &Engine::projectDescribed);
     h.engine().reloadProject(h.projectDirectory());
     QVERIFY(described.wait(10000));

@@ -22,15 +22,6 @@ LocalServer ollamaAt(const QUrl &url)
     return LocalServer{u"ollama"_s, u"Ollama"_s, LocalServer::Kind::Ollama, url, {}};
 }
 
-ProjectSummary describe(EngineHarness &h)
-{
-    QSignalSpy described(&h.engine(), &Engine::projectDescribed);
-    h.engine().describeProject(h.projectDirectory());
-    if (!described.wait(10000))
-        return {};
-    return described.first().first().value<ProjectSummary>();
-}
-
 QStringList localModels(const ProjectSummary &summary)
 {
     QStringList models;
@@ -61,7 +52,7 @@ void EngineLocalServersTest::aRunningServersModelsAreOfferedWithoutAKey()
     EngineHarness::Setup setup;
     setup.localServerProbes = {ollamaAt(ollama.url())};
     EngineHarness h(setup);
-    const ProjectSummary summary = describe(h);
+    const ProjectSummary summary = h.describe();
     QCOMPARE(localModels(summary), QStringList({u"ollama/llama3.1:8b"_s, u"ollama/qwen3:4b"_s}));
     QVERIFY(ollama.request().startsWith("GET /api/tags "));
     // The config's provider is still there.
@@ -72,7 +63,7 @@ void EngineLocalServersTest::aRunningServersModelsAreOfferedWithoutAKey()
 void EngineLocalServersTest::withoutProbesNoLocalServerIsOffered()
 {
     EngineHarness h(EngineHarness::Setup{});
-    const ProjectSummary summary = describe(h);
+    const ProjectSummary summary = h.describe();
     QVERIFY(!summary.models.isEmpty());
     QVERIFY(localModels(summary).isEmpty());
 }
@@ -82,7 +73,7 @@ void EngineLocalServersTest::aServerThatIsNotRunningLeavesTheRestAsItWas()
     EngineHarness::Setup setup;
     setup.localServerProbes = {ollamaAt(TinyHttpServer::closedPortUrl())};
     EngineHarness h(setup);
-    const ProjectSummary summary = describe(h);
+    const ProjectSummary summary = h.describe();
     QVERIFY(localModels(summary).isEmpty());
     QVERIFY(!summary.models.isEmpty());
 
@@ -102,7 +93,7 @@ void EngineLocalServersTest::aReloadFindsAServerStartedMeanwhile()
     EngineHarness::Setup setup;
     setup.localServerProbes = {ollamaAt(url)};
     EngineHarness h(setup);
-    QVERIFY(localModels(describe(h)).isEmpty());
+    QVERIFY(localModels(h.describe()).isEmpty());
 
     // Started meanwhile; closing Settings reloads the project.
     QVERIFY(ollama.listen(quint16(url.port())));
