@@ -80,12 +80,17 @@ install_dependencies() {
     done
 }
 
+# build PRESET [TARGET…]: configures once, then builds the targets named
+# (everything when none is).
 build() {
     local preset=$1
+    shift
     if [ ! -f "build/$preset/CMakeCache.txt" ]; then
         cmake --preset "$preset"
     fi
-    cmake --build --preset "$preset" --parallel "$(nproc 2>/dev/null || echo 2)"
+    local targets=()
+    [ $# -gt 0 ] && targets=(--target "$@")
+    cmake --build --preset "$preset" "${targets[@]}" --parallel "$(nproc 2>/dev/null || echo 2)"
 }
 
 command=${1:-}
@@ -93,7 +98,7 @@ command=${1:-}
 case "$command" in
     run)
         install_dependencies
-        build release
+        build release qcode # the program only: the tests build under `test`
         exec "build/release/src/app/qcode" "$@"
         ;;
     test)

@@ -416,7 +416,9 @@ int benchStream(Store &store, const Session &session)
                 Messages, seconds);
     std::printf("  longest GUI-thread stall: %.1f ms (target < 30 ms); %lld probe ticks of %d ms\n", stallMs,
                 qlonglong(ticks), ProbeMs);
-    std::printf("  the GUI thread during that stall, by receiver and event type:\n");
+    std::printf("  the GUI thread between those two ticks (the stall and the probe's own %d ms), by receiver and event "
+                "type:\n",
+                ProbeMs);
     printBreakdown(worst, longestGapNs);
     std::printf("  CPU: %.2f s, %.0f%% of one core (the producer thread included)\n", cpu, 100.0 * cpu / seconds);
     std::printf("  resident memory: %.1f MB (peak %.1f MB)\n", double(residentKb("VmRSS:")) / 1024,
