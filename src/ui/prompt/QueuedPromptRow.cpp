@@ -105,7 +105,7 @@ void QueuedPromptRow::startEditing()
     });
     connect(m_editor, &PromptEditor::submitRequested, this, [this] { finishEditing(true); });
     auto *layout = static_cast<QHBoxLayout *>(this->layout());
-    layout->replaceWidget(m_label, m_editor);
+    delete layout->replaceWidget(m_label, m_editor); // the label's old layout item is ours to free
     m_label->hide();
     m_editButton->hide();
     m_editor->setFocus(Qt::OtherFocusReason);
@@ -117,7 +117,7 @@ void QueuedPromptRow::finishEditing(bool save)
         return;
     const QString text = m_editor->toPlainText();
     auto *layout = static_cast<QHBoxLayout *>(this->layout());
-    layout->replaceWidget(m_editor, m_label);
+    delete layout->replaceWidget(m_editor, m_label);
     m_editor->hide();
     m_editor->deleteLater(); // it may be inside its own key handler
     m_editor = nullptr;

@@ -78,6 +78,9 @@ private Q_SLOTS:
 
     void cleanup()
     {
+        // As the engine does before it goes: a stop answers what is still
+        // asked, so no waiting coroutine outlives the center.
+        m_abort->abort();
         m_center.reset();
         m_store.reset();
         m_abort.reset();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -86,6 +88,20 @@ inline const ToolFailure *failureOf(const ToolResult &result)
     return std::get_if<ToolFailure>(&result);
 }
 
+// Of a temporary result, the value itself: a pointer into it would be
+// gone by the next line (AddressSanitizer: stack-use-after-scope).
+inline std::optional<ToolOutput> outputOf(ToolResult &&result)
+{
+    ToolOutput *output = std::get_if<ToolOutput>(&result);
+    return output ? std::optional<ToolOutput>(std::move(*output)) : std::nullopt;
+}
+
+inline std::optional<ToolFailure> failureOf(ToolResult &&result)
+{
+    ToolFailure *failure = std::get_if<ToolFailure>(&result);
+    return failure ? std::optional<ToolFailure>(std::move(*failure)) : std::nullopt;
+}
+
 // What a result says, for failure messages.
 inline QString describe(const ToolResult &result)
 {
@@ -112,6 +128,17 @@ inline const ToolFailure &failureIn(const ToolResult &result)
         return *failure;
     QTest::qFail(qPrintable(QStringLiteral("expected a failure, got ") + describe(result)), __FILE__, __LINE__);
     return none;
+}
+
+// Of a temporary result, a copy, for the same reason.
+inline ToolOutput outputIn(ToolResult &&result)
+{
+    return outputIn(static_cast<const ToolResult &>(result));
+}
+
+inline ToolFailure failureIn(ToolResult &&result)
+{
+    return failureIn(static_cast<const ToolResult &>(result));
 }
 
 } // namespace qcode::test

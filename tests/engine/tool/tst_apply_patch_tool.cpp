@@ -96,17 +96,17 @@ private Q_SLOTS:
 
     void anEmptyPatchIsRejected()
     {
-        const ToolFailure *failure = test::failureOf(run(patch({"*** Begin Patch", "*** End Patch"})));
+        const std::optional<ToolFailure> failure = test::failureOf(run(patch({"*** Begin Patch", "*** End Patch"})));
         QVERIFY(failure);
         QCOMPARE(failure->message, u"patch rejected: empty patch"_s);
-        const ToolFailure *noHunks = test::failureOf(run(patch({"*** Begin Patch", "garbage", "*** End Patch"})));
+        const std::optional<ToolFailure> noHunks = test::failureOf(run(patch({"*** Begin Patch", "garbage", "*** End Patch"})));
         QVERIFY(noHunks);
         QCOMPARE(noHunks->message, u"apply_patch verification failed: no hunks found"_s);
     }
 
     void aPatchWithoutMarkersFailsVerification()
     {
-        const ToolFailure *failure = test::failureOf(run(patch({"*** Add File: a.txt", "+x"})));
+        const std::optional<ToolFailure> failure = test::failureOf(run(patch({"*** Add File: a.txt", "+x"})));
         QVERIFY(failure);
         QCOMPARE(failure->message,
                  u"apply_patch verification failed: Invalid patch format: missing Begin/End markers"_s);
@@ -115,7 +115,7 @@ private Q_SLOTS:
 
     void updatingAMissingFileFailsVerification()
     {
-        const ToolFailure *failure = test::failureOf(
+        const std::optional<ToolFailure> failure = test::failureOf(
             run(patch({"*** Begin Patch", "*** Update File: nope.txt", "@@", "-a", "+b", "*** End Patch"})));
         QVERIFY(failure);
         QCOMPARE(failure->message,
@@ -126,7 +126,7 @@ private Q_SLOTS:
     void nothingIsWrittenWhenALaterHunkFails()
     {
         QVERIFY(m_tree.write(u"project/a.txt"_s, "a\n"));
-        const ToolFailure *failure = test::failureOf(run(patch({"*** Begin Patch", "*** Add File: fresh.txt", "+x",
+        const std::optional<ToolFailure> failure = test::failureOf(run(patch({"*** Begin Patch", "*** Add File: fresh.txt", "+x",
                                                                 "*** Update File: a.txt", "@@", "-zzz", "+y",
                                                                 "*** End Patch"})));
         QVERIFY(failure);
@@ -149,7 +149,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_tree.write(u"project/a.txt"_s, "a\n"));
         m_asker.answers.insert(u"edit"_s, PermissionAnswer{PermissionReply::Reject, {}});
-        const ToolFailure *failure = test::failureOf(
+        const std::optional<ToolFailure> failure = test::failureOf(
             run(patch({"*** Begin Patch", "*** Delete File: a.txt", "*** Add File: b.txt", "+b", "*** End Patch"})));
         QVERIFY(failure);
         QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
@@ -171,7 +171,7 @@ private Q_SLOTS:
     void directoriesAndBinaryFilesFailVerification()
     {
         QVERIFY(QDir().mkpath(project() + u"/folder"_s));
-        const ToolFailure *folder = test::failureOf(
+        const std::optional<ToolFailure> folder = test::failureOf(
             run(patch({"*** Begin Patch", "*** Update File: folder", "@@", "-a", "+b", "*** End Patch"})));
         QVERIFY(folder);
         QCOMPARE(folder->message,
@@ -179,7 +179,7 @@ private Q_SLOTS:
         QVERIFY(test::failureOf(run(patch({"*** Begin Patch", "*** Add File: folder", "+x", "*** End Patch"}))));
 
         QVERIFY(m_tree.write(u"project/blob.bin"_s, QByteArray("a\0b\n", 4)));
-        const ToolFailure *binary = test::failureOf(
+        const std::optional<ToolFailure> binary = test::failureOf(
             run(patch({"*** Begin Patch", "*** Update File: blob.bin", "@@", "-a", "+b", "*** End Patch"})));
         QVERIFY(binary);
         QCOMPARE(binary->message,
@@ -190,7 +190,7 @@ private Q_SLOTS:
 
     void deletingAMissingFileFailsVerification()
     {
-        const ToolFailure *failure =
+        const std::optional<ToolFailure> failure =
             test::failureOf(run(patch({"*** Begin Patch", "*** Delete File: ghost.txt", "*** End Patch"})));
         QVERIFY(failure);
         QVERIFY(failure->message.startsWith(u"apply_patch verification failed: "_s));

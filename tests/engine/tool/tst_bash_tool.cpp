@@ -83,7 +83,7 @@ private Q_SLOTS:
     void eachCommandIsAPatternWithItsArityPrefix()
     {
         m_asker.answers.insert(u"bash"_s, PermissionAnswer{PermissionReply::Reject, {}});
-        const ToolFailure *failure = test::failureOf(run(bash(u"git checkout main && npm run dev"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(bash(u"git checkout main && npm run dev"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
         const PermissionRequest &ask = m_asker.requests.first();
@@ -122,7 +122,7 @@ private Q_SLOTS:
         QVERIFY(m_tree.write(u"secret/key"_s, "k"));
         QVERIFY(QFile::link(m_tree.path(u"secret"_s), project() + u"/link"_s));
         m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
-        const ToolFailure *failure = test::failureOf(run(bash(u"cat link/key"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(bash(u"cat link/key"_s)));
         QVERIFY(failure);
         QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"secret"_s) + u"/*"_s});
     }
@@ -315,7 +315,7 @@ private Q_SLOTS:
 
     void badArgumentsAreRefusedBeforeAnything()
     {
-        const ToolFailure *negative = test::failureOf(run(bash(u"touch ran"_s, {{"timeout"_L1, -1}})));
+        const std::optional<ToolFailure> negative = test::failureOf(run(bash(u"touch ran"_s, {{"timeout"_L1, -1}})));
         QVERIFY(negative);
         QCOMPARE(negative->message, u"Invalid timeout value: -1. Timeout must be a positive number."_s);
         QVERIFY(test::failureOf(run(bash(u"touch ran"_s, {{"timeout"_L1, u"soon"_s}}))));

@@ -149,7 +149,7 @@ private Q_SLOTS:
     void aMissingFileIsNotFound()
     {
         const QString path = project() + u"/missing.txt"_s;
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->message, u"File %1 not found"_s.arg(path));
         QVERIFY(!QFile::exists(path));
@@ -158,7 +158,7 @@ private Q_SLOTS:
     void identicalStringsChangeNothing()
     {
         const QString path = readFile(u"a.txt"_s, "a\n");
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"a"_s, u"a"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"a"_s, u"a"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->message, u"No changes to apply: oldString and newString are identical."_s);
         QVERIFY(m_asker.requests.isEmpty());
@@ -167,7 +167,7 @@ private Q_SLOTS:
     void anAbsentOldStringIsReportedAndNothingIsWritten()
     {
         const QString path = readFile(u"a.txt"_s, "abc\n");
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"xyz"_s, u"q"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"xyz"_s, u"q"_s)));
         QVERIFY(failure);
         QVERIFY(failure->message.startsWith(u"Could not find oldString in the file."_s));
         QCOMPARE(contents(path), QByteArray("abc\n"));
@@ -177,7 +177,7 @@ private Q_SLOTS:
     void twoMatchesNeedReplaceAllOrMoreContext()
     {
         const QString path = readFile(u"a.txt"_s, "foo bar foo baz foo");
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"foo"_s, u"qux"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"foo"_s, u"qux"_s)));
         QVERIFY(failure);
         QVERIFY(failure->message.startsWith(u"Found multiple matches for oldString."_s));
         QVERIFY(test::outputOf(run(edit(path, u"foo"_s, u"qux"_s, true))));
@@ -221,7 +221,7 @@ private Q_SLOTS:
     void aDirectoryIsNotAFile()
     {
         QVERIFY(QDir().mkpath(project() + u"/folder"_s));
-        const ToolFailure *failure = test::failureOf(run(edit(project() + u"/folder"_s, u"a"_s, u"b"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(project() + u"/folder"_s, u"a"_s, u"b"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->message, u"Path is a directory, not a file: %1"_s.arg(project() + u"/folder"_s));
         QVERIFY(test::failureOf(run(edit(project() + u"/folder"_s, QString(), u"b"_s))));
@@ -231,7 +231,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_tree.write(u"project/unread.txt"_s, "a\n"));
         const QString path = m_tree.path(u"project/unread.txt"_s);
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->message, u"You must read file %1 before overwriting it. Use the Read tool first"_s.arg(path));
         // Overwriting it whole with an empty oldString needs the read too.
@@ -246,7 +246,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadWrite));
         QVERIFY(file.setFileTime(QDateTime::currentDateTimeUtc().addSecs(60), QFileDevice::FileModificationTime));
         file.close();
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
         QVERIFY(failure);
         QVERIFY(failure->message.startsWith(u"File %1 has been modified since it was last read."_s.arg(path)));
     }
@@ -255,7 +255,7 @@ private Q_SLOTS:
     {
         const QString path = readFile(u"a.txt"_s, "a\n");
         m_asker.onEdit = [this] { QVERIFY(m_tree.write(u"project/a.txt"_s, "typed by the person\n")); };
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
         QVERIFY(failure);
         QVERIFY(failure->message.contains(u"has been modified since it was last read"_s));
         QCOMPARE(contents(path), QByteArray("typed by the person\n"));
@@ -264,7 +264,7 @@ private Q_SLOTS:
     void aBinaryFileIsRefused()
     {
         const QString path = readFile(u"blob.bin"_s, QByteArray("ab\0cd", 5));
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"ab"_s, u"x"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"ab"_s, u"x"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->message, u"Cannot edit binary file: %1"_s.arg(path));
         QCOMPARE(contents(path), QByteArray("ab\0cd", 5));
@@ -273,7 +273,7 @@ private Q_SLOTS:
     void aFileThatIsNotUtf8IsLeftAlone()
     {
         const QString path = readFile(u"latin1.txt"_s, "caf\xE9 au lait\n");
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"au"_s, u"with"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"au"_s, u"with"_s)));
         QVERIFY(failure);
         QVERIFY(failure->message.contains(u"not valid UTF-8"_s));
         QCOMPARE(contents(path), QByteArray("caf\xE9 au lait\n"));
@@ -308,7 +308,7 @@ private Q_SLOTS:
     {
         const QString path = readFile(u"a.txt"_s, "a\n");
         m_asker.answers.insert(u"edit"_s, PermissionAnswer{PermissionReply::RejectWithMessage, u"not like that"_s});
-        const ToolFailure *failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejectedWithMessage);
         QVERIFY(failure->message.contains(u"not like that"_s));

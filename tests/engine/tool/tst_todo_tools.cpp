@@ -127,11 +127,11 @@ private Q_SLOTS:
     {
         QVERIFY(m_store->setTodos(m_sessionID, {Todo{u"keep"_s, u"pending"_s, u"high"_s}}).ok());
         TodoWriteTool tool(services());
-        const ToolFailure *notArray = test::failureOf(test::runTool(tool, QJsonObject{{"todos"_L1, u"x"_s}}, context()));
+        const std::optional<ToolFailure> notArray = test::failureOf(test::runTool(tool, QJsonObject{{"todos"_L1, u"x"_s}}, context()));
         QVERIFY(notArray);
         QCOMPARE(notArray->message, u"todos must be an array"_s);
         const QJsonArray missingStatus{QJsonObject{{"content"_L1, u"a"_s}, {"priority"_L1, u"low"_s}}};
-        const ToolFailure *bad = test::failureOf(test::runTool(tool, QJsonObject{{"todos"_L1, missingStatus}}, context()));
+        const std::optional<ToolFailure> bad = test::failureOf(test::runTool(tool, QJsonObject{{"todos"_L1, missingStatus}}, context()));
         QVERIFY(bad);
         QCOMPARE(bad->message, u"todos[0] must be an object with string content, status and priority"_s);
         QVERIFY(test::failureOf(test::runTool(tool, QJsonObject{{"todos"_L1, QJsonArray{3}}}, context())));
@@ -144,7 +144,7 @@ private Q_SLOTS:
     {
         m_asker.answers.insert(u"todowrite"_s, PermissionAnswer{PermissionReply::Reject, {}});
         TodoWriteTool tool(services());
-        const ToolFailure *failure = test::failureOf(test::runTool(
+        const std::optional<ToolFailure> failure = test::failureOf(test::runTool(
             tool, QJsonObject{{"todos"_L1, QJsonArray{todo(u"a"_s, u"pending"_s, u"low"_s)}}}, context()));
         QVERIFY(failure);
         QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);

@@ -83,7 +83,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_tree.write(u"project/a.txt"_s, "old\n"));
         const QString path = m_tree.path(u"project/a.txt"_s);
-        const ToolFailure *failure = test::failureOf(run(write(path, u"new\n"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(path, u"new\n"_s)));
         QVERIFY(failure);
         QVERIFY(failure->message.startsWith(u"You must read file %1 before overwriting it."_s.arg(path)));
         QCOMPARE(contents(path), QByteArray("old\n"));
@@ -105,7 +105,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadWrite));
         QVERIFY(file.setFileTime(QDateTime::currentDateTimeUtc().addSecs(60), QFileDevice::FileModificationTime));
         file.close();
-        const ToolFailure *failure = test::failureOf(run(write(path, u"new\n"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(path, u"new\n"_s)));
         QVERIFY(failure);
         QVERIFY(failure->message.contains(u"has been modified since it was last read"_s));
         QCOMPARE(contents(path), QByteArray("old\n"));
@@ -114,7 +114,7 @@ private Q_SLOTS:
     void aDirectoryCannotBeWritten()
     {
         QVERIFY(QDir().mkpath(project() + u"/folder"_s));
-        const ToolFailure *failure = test::failureOf(run(write(project() + u"/folder"_s, u"x"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(project() + u"/folder"_s, u"x"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->message, u"Path is a directory, not a file: %1"_s.arg(project() + u"/folder"_s));
     }
@@ -139,7 +139,7 @@ private Q_SLOTS:
     {
         const QString outside = m_tree.path(u"elsewhere/x.txt"_s);
         m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
-        const ToolFailure *failure = test::failureOf(run(write(u"../elsewhere/x.txt"_s, u"x"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(u"../elsewhere/x.txt"_s, u"x"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
         QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
@@ -151,7 +151,7 @@ private Q_SLOTS:
     {
         m_asker.answers.insert(u"edit"_s, PermissionAnswer{PermissionReply::Reject, {}});
         const QString path = project() + u"/new.txt"_s;
-        const ToolFailure *failure = test::failureOf(run(write(path, u"x"_s)));
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(path, u"x"_s)));
         QVERIFY(failure);
         QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
         QVERIFY(!QFile::exists(path));

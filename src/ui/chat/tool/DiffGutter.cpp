@@ -12,6 +12,7 @@ namespace qcode {
 DiffGutter::DiffGutter(QPlainTextEdit *pane, Columns columns)
     : QWidget(pane)
     , m_pane(pane)
+    , m_viewport(pane->viewport())
     , m_columns(columns)
 {
     setObjectName(QStringLiteral("diffGutter"));
@@ -90,7 +91,7 @@ void DiffGutter::paintEvent(QPaintEvent *event)
 
 bool DiffGutter::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_pane->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+    if (watched == m_viewport && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
         follow();
     return QWidget::eventFilter(watched, event);
 }

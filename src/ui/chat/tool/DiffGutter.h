@@ -36,6 +36,10 @@ private:
     int columnWidth() const;
 
     QPlainTextEdit *m_pane = nullptr;
+    // The pane's viewport, compared by address: while the pane is being
+    // destroyed its viewport still sends events, and the pane is no longer
+    // a QPlainTextEdit to ask (UndefinedBehaviorSanitizer: vptr).
+    const QObject *m_viewport = nullptr;
     Columns m_columns = Columns::Both;
     QList<std::pair<int, int>> m_numbers;
     int m_largest = 0;
