@@ -1,10 +1,21 @@
 #include "EngineHost.h"
 
+#include <QLoggingCategory>
+
 #include "engine/config/KeychainSecretStore.h"
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
+
+namespace {
+
+Q_LOGGING_CATEGORY(lcEngineHost, "qcode.app.engine", QtInfoMsg)
+
+// How long closing the window waits for the engine to wind down.
+constexpr int WindDownTimeoutMs = 5000;
+
+} // namespace
 
 EngineHost::EngineHost(EngineOptions options, QObject *parent) : QObject(parent)
 {
@@ -27,8 +38,15 @@ EngineHost::EngineHost(EngineOptions options, QObject *parent) : QObject(parent)
 
 EngineHost::~EngineHost()
 {
-    m_thread.quit();
-    m_thread.wait();
+    // A title still being generated is cut, and its task ends, before the
+    // engine's thread does; a wind-down that never ends is not waited for.
+    connect(m_engine, &Engine::woundDown, &m_thread, &QThread::quit, Qt::DirectConnection);
+    m_engine->windDown(0);
+    if (!m_thread.wait(WindDownTimeoutMs)) {
+        qCWarning(lcEngineHost) << "the engine did not wind down in" << WindDownTimeoutMs << "ms; stopping it";
+        m_thread.quit();
+        m_thread.wait();
+    }
 }
 
 } // namespace qcode

@@ -121,6 +121,8 @@ public:
     QCoro::Task<Result<ChildResult>> runChild(ChildRequest request);
     QCoro::Task<std::optional<QList<QStringList>>> askQuestion(QuestionRequest request, QPointer<AbortSignal> abort);
     void startTitle(const QString &sessionID);
+    void windDown(int graceMs);
+    void announceWoundDown();
     void finish(const QString &sessionID, const LoopResult &result, int callers);
     void fail(const QString &sessionID, const QString &message);
     void abort(const QString &sessionID);
@@ -151,6 +153,11 @@ public:
     PromptQueue queue;
     QTimer *housekeeping = nullptr; // made in open(), in the engine's thread
     QSet<QString> reverting;              // sessions whose revert or unrevert runs
+    // Titles being generated, and what cuts their calls short once the
+    // engine is asked to wind down (windDown).
+    int titlesRunning = 0;
+    AbortSignal *titleStop = nullptr; // made with the first title, in the engine's thread
+    bool windingDown = false;
 };
 
 void Engine::Private::housekeep()
@@ -651,7 +658,7 @@ void Engine::Private::startTitle(const QString &sessionID)
 {
     const Result<std::optional<Session>> session = store->session(sessionID);
     const Result<QList<MessageWithParts>> messages = store->messages(sessionID);
-    if (!session || !*session || !messages || !TitleGenerator::needsTitle(**session, *messages))
+    if (windingDown || !session || !*session || !messages || !TitleGenerator::needsTitle(**session, *messages))
         return;
     ModelRef current;
     for (const MessageWithParts &message : *messages) {
@@ -673,11 +680,31 @@ void Engine::Private::startTitle(const QString &sessionID)
         call.messages = std::move(messages);
         return client.stream(ModelRequest::build(call), owner);
     };
-    QCoro::Task<Result<QString>> titling = TitleGenerator::generate(*store, *this, sessionID, startCall, model->target());
-    QCoro::connect(std::move(titling), q, [sessionID](const Result<QString> &title) {
+    if (!titleStop)
+        titleStop = new AbortSignal(q);
+    QCoro::Task<Result<QString>> titling =
+        TitleGenerator::generate(*store, *this, sessionID, startCall, model->target(), titleStop);
+    ++titlesRunning;
+    QCoro::connect(std::move(titling), q, [this, sessionID](const Result<QString> &title) {
         if (!title)
             qCInfo(lcSession) << "no title for" << sessionID << ":" << title.errorMessage();
+        --titlesRunning;
+        announceWoundDown();
     });
+}
+
+void Engine::Private::windDown(int graceMs)
+{
+    windingDown = true;
+    if (titlesRunning > 0 && titleStop)
+        QTimer::singleShot(std::max(0, graceMs), titleStop, &AbortSignal::abort);
+    announceWoundDown();
+}
+
+void Engine::Private::announceWoundDown()
+{
+    if (windingDown && titlesRunning == 0)
+        Q_EMIT q->woundDown();
 }
 
 void Engine::Private::abort(const QString &sessionID)
@@ -1133,6 +1160,11 @@ void Engine::prompt(PromptInput input)
 void Engine::resume(const QString &sessionID)
 {
     QMetaObject::invokeMethod(this, [this, sessionID] { d->resume(sessionID); }, Qt::QueuedConnection);
+}
+
+void Engine::windDown(int graceMs)
+{
+    QMetaObject::invokeMethod(this, [this, graceMs] { d->windDown(graceMs); }, Qt::QueuedConnection);
 }
 
 void Engine::abort(const QString &sessionID)

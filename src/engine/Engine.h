@@ -220,11 +220,19 @@ public:
     // with what it started with), then describes it again.
     void reloadProject(const QString &directory);
 
+    // For a program about to end: no new title is started, a title still
+    // being generated gets `graceMs` to arrive before its call is cut, and
+    // woundDown follows once none is left, so nothing is lost half-way or
+    // leaked. Running prompts are not touched (abort them first).
+    void windDown(int graceMs);
+
     // A loop or a shell command runs. Engine thread only.
     bool isBusy(const QString &sessionID) const;
 
 Q_SIGNALS:
     void opened(bool ok);
+    // After windDown(): no background work is left.
+    void woundDown();
 
     // Every event below, in order.
     void event(const qcode::SessionEvent &event);

@@ -23,8 +23,11 @@ namespace qcode {
 
 namespace {
 
-// How long a finished run waits for the engine thread to wind down (a
-// title still being generated is cut) before it exits regardless.
+// How long a finished run lets the session's title, still being
+// generated, arrive: a session `qcode sessions` lists by its title.
+constexpr int TitleGraceMs = 5000;
+// How long a finished run waits for the engine thread to wind down before
+// it exits regardless.
 constexpr int EngineStopTimeoutMs = 10000;
 
 QString agentNames(const AgentRegistry &agents)
@@ -288,7 +291,12 @@ void RunCommand::stop(int exitStatus)
     }
     connect(m_thread, &QThread::finished, this, announce, Qt::QueuedConnection);
     QTimer::singleShot(EngineStopTimeoutMs, this, announce);
-    m_thread->quit();
+    if (!m_engine) {
+        m_thread->quit();
+        return;
+    }
+    connect(m_engine, &Engine::woundDown, m_thread, &QThread::quit, Qt::DirectConnection);
+    m_engine->windDown(TitleGraceMs);
 }
 
 int runCommandMain(const QStringList &arguments)

@@ -139,8 +139,13 @@ QString clean(const QString &modelOutput)
 }
 
 QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QString sessionID, StartCall startCall,
-                                      ModelTarget target)
+                                      ModelTarget target, QPointer<AbortSignal> stop)
 {
+    const auto stopped = [&stop] {
+        return Error{QCoreApplication::translate("qcode::TitleGenerator", "The title was not generated: stopped.")};
+    };
+    if (stop && stop->isAborted())
+        co_return stopped();
     const Result<std::optional<Session>> before = store.session(sessionID);
     if (!before)
         co_return before.error();
@@ -159,6 +164,8 @@ QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QStr
     if (!started)
         co_return started.error();
     QPointer<ProviderCall> call = *started;
+    if (stop)
+        QObject::connect(stop.data(), &AbortSignal::aborted, call.data(), &ProviderCall::abort);
     QString answer;
     while (call) {
         const std::optional<ProviderEvent> event = co_await call->nextEvent();
@@ -167,6 +174,8 @@ QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QStr
         if (const auto *delta = std::get_if<TextDeltaEvent>(&*event))
             answer += delta->text;
         else if (const auto *failure = std::get_if<ErrorEvent>(&*event)) {
+            if (stop && stop->isAborted())
+                co_return stopped();
             qCInfo(lcTitle) << "no title for session" << sessionID << ":" << failure->error.sentence();
             co_return Error{failure->error.sentence()};
         }

@@ -2,12 +2,14 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <QCoro/QCoroTask>
 
 #include <functional>
 
+#include "AbortSignal.h"
 #include "ModelMessages.h"
 #include "SessionEvents.h"
 #include "engine/network/ProviderCall.h"
@@ -55,9 +57,11 @@ using StartCall = std::function<Result<ProviderCall *>(QObject *owner, QList<Mod
 // title afterwards — unchanged when no title was needed, or when the
 // person renamed the session while the model answered. A failed call or an
 // answer without a title leaves the title as it was and returns the error.
+// `stop`, when it fires, cuts the call: the task ends with an error and
+// touches nothing, so an engine that is going can still let it finish.
 // `store` and `sink` must outlive the returned task.
 QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QString sessionID, StartCall startCall,
-                                      ModelTarget target = {});
+                                      ModelTarget target = {}, QPointer<AbortSignal> stop = {});
 
 } // namespace TitleGenerator
 

@@ -6,6 +6,7 @@
 #include "EngineHarness.h"
 #include "engine/session/PromptLoop.h"
 #include "engine/session/SessionCompaction.h"
+#include "engine/session/TitleGenerator.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 
@@ -76,6 +77,8 @@ private Q_SLOTS:
     void manualCompactionSummarisesAndStops();
     void theEngineRunsOnItsOwnThread();
     void theFirstExchangeGetsATitle();
+    void windingDownWaitsForATitleWithinItsGrace();
+    void windingDownCutsATitleThatDoesNotCome();
     void forkCopiesUpToAMessage();
     void deleteRemovesTheSessionAndItsChildren();
     void abortCancelsAPendingQuestion();
@@ -499,6 +502,56 @@ void PromptLoopTest::theFirstExchangeGetsATitle()
     QVERIFY(session && *session);
     QCOMPARE((*session)->title, u"Fixing the login page crash on Safari"_s);
     QVERIFY((*session)->title.size() <= 50);
+}
+
+void PromptLoopTest::windingDownWaitsForATitleWithinItsGrace()
+{
+    EngineHarness::Setup setup;
+    setup.generateTitles = true;
+    EngineHarness h(setup);
+    // Both calls (title and answer, in either order) arrive slowly.
+    for (int i = 0; i < 2; ++i)
+        h.server().enqueue(FakeTurn().text({u"Fixing the login page crash"_s}).trickle(std::chrono::milliseconds(20), 16));
+    h.send(u"the login page crashes, fix it"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(h.server().requests().size(), 2, 5000);
+
+    // The title is on its way when the engine is asked to wind down: it is
+    // saved before woundDown says nothing is left.
+    std::optional<QString> titleWhenWoundDown;
+    connect(&h.engine(), &Engine::woundDown, this, [&] {
+        const Result<std::optional<Session>> session = h.store().session(h.session());
+        titleWhenWoundDown = session && *session ? (*session)->title : QString();
+    });
+    h.engine().windDown(10000);
+    QTRY_VERIFY_WITH_TIMEOUT(titleWhenWoundDown.has_value(), 10000);
+    QCOMPARE(*titleWhenWoundDown, u"Fixing the login page crash"_s);
+    QVERIFY(h.waitFinished());
+}
+
+void PromptLoopTest::windingDownCutsATitleThatDoesNotCome()
+{
+    EngineHarness::Setup setup;
+    setup.generateTitles = true;
+    EngineHarness h(setup);
+    for (int i = 0; i < 2; ++i)
+        h.server().enqueue(FakeTurn().text({u"Fixing"_s, u" the crash"_s}).stallAfter(1));
+    h.send(u"the login page crashes, fix it"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(h.server().requests().size(), 2, 5000);
+
+    QSignalSpy woundDown(&h.engine(), &Engine::woundDown);
+    h.engine().windDown(0);
+    QVERIFY(woundDown.wait(5000));
+    const Result<std::optional<Session>> session = h.store().session(h.session());
+    QVERIFY(session && *session);
+    QVERIFY2(TitleGenerator::isDefaultTitle((*session)->title), qPrintable((*session)->title));
+    for (const SessionUpdated &update : h.sink().all<SessionUpdated>())
+        QVERIFY2(TitleGenerator::isDefaultTitle(update.info.title), qPrintable(update.info.title));
+
+    // The running prompt was not touched; it ends when stopped.
+    h.engine().abort(h.session());
+    const std::optional<PromptOutcome> outcome = h.waitFinished();
+    QVERIFY(outcome && outcome->aborted);
+    QCOMPARE(h.server().requests().size(), 2);
 }
 
 void PromptLoopTest::forkCopiesUpToAMessage()
