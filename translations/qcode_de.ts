@@ -4729,6 +4729,10 @@ Erstellt %2, zuletzt aktiv %3</translation>
         <source>The session %1 was deleted before it got a title.</source>
         <translation>Die Sitzung %1 wurde gelöscht, bevor sie einen Titel bekam.</translation>
     </message>
+    <message>
+        <source>The title was not generated: stopped.</source>
+        <translation>Der Titel wurde nicht erzeugt: abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>qcode::TodoPanel</name>

@@ -4684,6 +4684,10 @@ Created %2, last active %3</source>
         <source>The session %1 was deleted before it got a title.</source>
         <translation>会话 %1 在获得标题之前已被删除。</translation>
     </message>
+    <message>
+        <source>The title was not generated: stopped.</source>
+        <translation>未生成标题：已停止。</translation>
+    </message>
 </context>
 <context>
     <name>qcode::TodoPanel</name>

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include "EngineHarness.h"
+#include "window/ProjectWindow.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
 #include "ui/chat/MessageWidget.h"
@@ -74,7 +75,6 @@ private Q_SLOTS:
     void aDropOnTheWindowBecomesChipsAndThenFileParts();
 
 private:
-    static bool open(MainWindow &window, EngineHarness &h);
 };
 
 void WindowFlowsTest::initTestCase()
@@ -84,24 +84,13 @@ void WindowFlowsTest::initTestCase()
     QSettings().clear();
 }
 
-bool WindowFlowsTest::open(MainWindow &window, EngineHarness &h)
-{
-    window.resize(1000, 760);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        return false;
-    QSignalSpy opened(&window, &MainWindow::projectOpened);
-    window.openProject(h.projectDirectory());
-    return opened.wait(10000);
-}
-
 void WindowFlowsTest::aToolCardGoesFromPendingThroughRunningToDone()
 {
     EngineHarness h(askingBash());
     h.server().enqueue(bashCall(u"echo from-the-tool"_s, u"call_1"_s));
     h.server().enqueue(FakeTurn().text({u"All done."_s}));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     QList<QString> states;
     connect(&h.engine(), &Engine::partUpdated, this, [&states](const Part &part) {
         if (const ToolPart *tool = part.as<ToolPart>(); tool && (states.isEmpty() || states.last() != toolStatusName(tool->state)))
@@ -131,7 +120,7 @@ void WindowFlowsTest::rejectingInThePermissionDialogStopsTheTurn()
     EngineHarness h(askingBash());
     h.server().enqueue(bashCall(u"rm -rf build"_s, u"call_1"_s));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     QSignalSpy finished(&h.engine(), &Engine::promptFinished);
     window.pane()->promptBox()->setText(u"clean up"_s);
     window.pane()->promptBox()->submit();
@@ -154,7 +143,7 @@ void WindowFlowsTest::aDropOnTheWindowBecomesChipsAndThenFileParts()
     h.server().enqueue(FakeTurn().text({u"Seen."_s}));
     QVERIFY(h.tree().write(u"project/notes.txt"_s, "some notes\n"));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
 
     // As a real drag does it: enter (accepted: the window takes drops), then drop.
     const auto drop = [&window](QMimeData *mime) {

@@ -20,6 +20,7 @@
 #include <QTranslator>
 
 #include "EngineHarness.h"
+#include "ProjectWindow.h"
 #include "engine/catalogue/ModelCatalogue.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
@@ -68,7 +69,6 @@ private:
     // `source` in Chinese, as the compiled translation has it; empty when it
     // has nothing else to say, so that no check can pass with English.
     QString zh(const char *context, const char *source) const;
-    static bool open(MainWindow &window, EngineHarness &h);
 
     QTranslator m_chinese;
 };
@@ -152,17 +152,6 @@ QString LanguageSwitchTest::zh(const char *context, const char *source) const
     return translated == QLatin1String(source) ? QString() : translated;
 }
 
-bool LanguageSwitchTest::open(MainWindow &window, EngineHarness &h)
-{
-    window.resize(1000, 760);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        return false;
-    QSignalSpy described(window.controller(), &SessionController::projectDescribed);
-    window.openProject(h.projectDirectory());
-    return described.wait(10000);
-}
-
 void LanguageSwitchTest::theWindowAndItsSettingsDialogSwitchWithoutLosingWhatIsOnScreen()
 {
     EngineHarness::Setup setup;
@@ -171,7 +160,7 @@ void LanguageSwitchTest::theWindowAndItsSettingsDialogSwitchWithoutLosingWhatIsO
     QVERIFY(h.tree().write(u"project/notes.md"_s, "# Notes\n"));
     h.server().enqueue(FakeTurn().text({u"Hello there."_s}));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     PromptBox *box = window.pane()->promptBox();
     box->setText(u"hello"_s);
     box->submit();
@@ -270,7 +259,7 @@ void LanguageSwitchTest::toolCardsAndTheSessionStatusFollowTheSwitch()
     h.server().enqueue(FakeTurn().toolCall(u"todowrite"_s, QJsonObject{{u"todos"_s, todos}}, u"call_1"_s));
     h.server().enqueue(FakeTurn().text({u"Planned."_s}));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     window.pane()->promptBox()->setText(u"plan it"_s);
     window.pane()->promptBox()->submit();
     ChatView *chat = window.pane()->chatView();

@@ -5,6 +5,7 @@
 #include <QToolButton>
 
 #include "EngineHarness.h"
+#include "ProjectWindow.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
@@ -41,7 +42,6 @@ private Q_SLOTS:
     void aSessionOpenedAgainGoesOnWithItsLastAgentAndModel();
 
 private:
-    static bool open(MainWindow &window, EngineHarness &h);
 };
 
 namespace {
@@ -122,17 +122,6 @@ void PromptWiringTest::initTestCase()
     QSettings().clear();
 }
 
-bool PromptWiringTest::open(MainWindow &window, EngineHarness &h)
-{
-    window.resize(1000, 760);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        return false;
-    QSignalSpy described(window.controller(), &SessionController::projectDescribed);
-    window.openProject(h.projectDirectory());
-    return described.wait(10000);
-}
-
 void PromptWiringTest::theProjectsAgentsModelsAndCommandsReachThePromptBox()
 {
     EngineHarness::Setup setup;
@@ -141,7 +130,7 @@ void PromptWiringTest::theProjectsAgentsModelsAndCommandsReachThePromptBox()
     QVERIFY(h.tree().write(u"project/.opencode/command/review.md"_s,
                            "---\ndescription: Review a file\n---\nReview $ARGUMENTS carefully.\n"));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
 
     PromptBox *box = window.pane()->promptBox();
     QVERIFY(box->agentPicker()->primaryAgents().contains(u"build"_s));
@@ -161,7 +150,7 @@ void PromptWiringTest::aShellPromptRunsTheCommandAsABashCard()
     setup.ownThread = true;
     EngineHarness h(setup);
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
 
     window.pane()->promptBox()->setText(u"!echo from-the-shell"_s);
     window.pane()->promptBox()->submit();
@@ -190,7 +179,7 @@ void PromptWiringTest::aCustomCommandSendsItsExpandedTemplate()
     QVERIFY(h.tree().write(u"project/.opencode/command/review.md"_s, "Review $ARGUMENTS carefully.\n"));
     h.server().enqueue(FakeTurn().text({u"Looks fine."_s}));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     QSignalSpy finished(&h.engine(), &Engine::promptFinished);
 
     window.pane()->promptBox()->setText(u"/review main.cpp"_s);
@@ -206,7 +195,7 @@ void PromptWiringTest::promptsSentWhileBusyAreShownQueuedAndCanBeRemoved()
     setup.ownThread = true;
     EngineHarness h(setup);
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     QVERIFY(h.sendAndHold(u"first"_s, u"Answered."_s));
     window.controller()->showSession(h.session());
     QTRY_VERIFY(window.pane()->promptBox()->isBusy());
@@ -239,7 +228,7 @@ void PromptWiringTest::retryAfterAFailedTurnResumesWithoutANewMessage()
     h.server().enqueue(FakeTurn::httpError(400, R"({"error":{"type":"invalid_request_error","message":"bad"}})"));
     h.server().enqueue(FakeTurn().text({u"Second time lucky."_s}));
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     QSignalSpy finished(&h.engine(), &Engine::promptFinished);
     window.pane()->promptBox()->setText(u"try"_s);
     window.pane()->promptBox()->submit();
@@ -260,7 +249,7 @@ void PromptWiringTest::aSessionOpenedAgainGoesOnWithItsLastAgentAndModel()
     setup.ownThread = true;
     EngineHarness h(setup);
     MainWindow window(&h.store(), &h.engine());
-    QVERIFY(open(window, h));
+    QVERIFY(showWithProject(window, h.projectDirectory()));
     SessionController *controller = window.controller();
     PromptBox *box = window.pane()->promptBox();
     const ModelRef usable = *controller->project().defaultModel;
