@@ -24,6 +24,23 @@ else()
     endif()
 endif()
 
+# The debug tree holds a hundred-odd test programs, each linking the whole
+# engine. Split DWARF keeps the debug information in one .dwo per object
+# instead of a copy in every program, and lld, where it is installed, links
+# several times faster and replaces the name tables split DWARF brings
+# (.debug_gnu_pubnames, most of a program's size) with a compact gdb index:
+# a test program goes from 170 MB to under 60 MB. Debuggers find the .dwo
+# files beside the objects.
+if(NOT MSVC AND NOT APPLE AND NOT WIN32)
+    target_compile_options(qcode_options INTERFACE $<$<CONFIG:Debug>:-gsplit-dwarf>)
+    include(CheckLinkerFlag)
+    check_linker_flag(CXX -fuse-ld=lld QCODE_HAVE_LLD)
+    option(QCODE_USE_LLD "Link with lld where it is installed" ON)
+    if(QCODE_HAVE_LLD AND QCODE_USE_LLD)
+        target_link_options(qcode_options INTERFACE -fuse-ld=lld $<$<CONFIG:Debug>:-Wl,--gdb-index>)
+    endif()
+endif()
+
 if(QCODE_SANITIZE)
     if(MSVC)
         target_compile_options(qcode_options INTERFACE /fsanitize=address)

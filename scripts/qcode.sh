@@ -22,7 +22,8 @@ required=(
     dpkg-dev file desktop-file-utils appstream
 )
 # Packages that make qcode better where the distribution has them.
-optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep)
+# lld links the test programs faster and far smaller (cmake/CompilerOptions.cmake).
+optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep lld)
 # scripts/screenshots.sh renders under Xvfb when it is there (not the tests).
 
 usage() {
