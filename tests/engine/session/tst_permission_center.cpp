@@ -6,6 +6,7 @@
 
 #include <QCoro/QCoroTask>
 
+#include <algorithm>
 #include <memory>
 
 #include "RecordingEventSink.h"
@@ -47,6 +48,7 @@ private:
     std::unique_ptr<RecordingEventSink> m_sink;
     std::unique_ptr<PermissionCenter> m_center;
     std::unique_ptr<AbortSignal> m_abort;
+    QList<Answer> m_asked; // by this test function
 
     Answer ask(const PermissionRequest &request, const QString &projectID,
                const PermissionRuleset &rules = askForEverything)
@@ -54,6 +56,7 @@ private:
         auto answer = std::make_shared<std::optional<PermissionAnswer>>();
         QCoro::connect(m_center->ask(request, rules, QPointer<AbortSignal>(m_abort.get()), projectID), this,
                        [answer](const PermissionAnswer &given) { *answer = given; });
+        m_asked.append(answer);
         return answer;
     }
 
@@ -79,8 +82,11 @@ private Q_SLOTS:
     void cleanup()
     {
         // As the engine does before it goes: a stop answers what is still
-        // asked, so no waiting coroutine outlives the center.
+        // asked, and the waiting coroutines end (their resumption is queued)
+        // before the center goes.
         m_abort->abort();
+        QTRY_VERIFY(std::all_of(m_asked.cbegin(), m_asked.cend(), [](const Answer &a) { return a->has_value(); }));
+        m_asked.clear();
         m_center.reset();
         m_store.reset();
         m_abort.reset();
