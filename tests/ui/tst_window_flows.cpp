@@ -9,7 +9,7 @@
 #include <QTest>
 
 #include "EngineHarness.h"
-#include "window/ProjectWindow.h"
+#include "window/WindowTestSupport.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
 #include "ui/chat/MessageWidget.h"
@@ -41,19 +41,6 @@ EngineHarness::Setup askingBash()
 FakeTurn bashCall(const QString &command, const QString &callID)
 {
     return FakeTurn().toolCall(u"bash"_s, QJsonObject{{u"command"_s, command}, {u"description"_s, u"Print"_s}}, callID);
-}
-
-// The card of the newest tool call on screen, if any.
-ToolCard *newestCard(ChatView *chat)
-{
-    for (int row = chat->model()->rowCount() - 1; row >= 0; --row) {
-        MessageWidget *message = chat->widgetAt(row);
-        if (!message)
-            continue;
-        for (auto *tool : message->findChildren<ToolPartWidget *>())
-            return tool->card();
-    }
-    return nullptr;
 }
 
 QPushButton *dialogButton(MainWindow &window, const QString &name)

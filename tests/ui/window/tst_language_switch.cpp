@@ -20,7 +20,7 @@
 #include <QTranslator>
 
 #include "EngineHarness.h"
-#include "ProjectWindow.h"
+#include "WindowTestSupport.h"
 #include "engine/catalogue/ModelCatalogue.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
@@ -88,17 +88,6 @@ QString formLabel(QWidget *field)
     const auto *form = qobject_cast<QFormLayout *>(field->parentWidget()->layout());
     const auto *label = form ? qobject_cast<QLabel *>(form->labelForField(field)) : nullptr;
     return label ? label->text() : QString();
-}
-
-ToolCard *newestCard(ChatView *chat)
-{
-    for (int row = chat->model()->rowCount() - 1; row >= 0; --row) {
-        if (MessageWidget *message = chat->widgetAt(row)) {
-            for (auto *tool : message->findChildren<ToolPartWidget *>())
-                return tool->card();
-        }
-    }
-    return nullptr;
 }
 
 std::optional<ToolPart> storedTool(EngineHarness &h, const QString &sessionID, const QString &tool)

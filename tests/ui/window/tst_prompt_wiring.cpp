@@ -5,7 +5,7 @@
 #include <QToolButton>
 
 #include "EngineHarness.h"
-#include "ProjectWindow.h"
+#include "WindowTestSupport.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
@@ -45,17 +45,6 @@ private:
 };
 
 namespace {
-
-ToolCard *newestCard(ChatView *chat)
-{
-    for (int row = chat->model()->rowCount() - 1; row >= 0; --row) {
-        if (MessageWidget *message = chat->widgetAt(row)) {
-            for (auto *tool : message->findChildren<ToolPartWidget *>())
-                return tool->card();
-        }
-    }
-    return nullptr;
-}
 
 // What the window's open session holds, as stored.
 QList<MessageWithParts> shownMessages(EngineHarness &h, MainWindow &window)
