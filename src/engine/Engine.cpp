@@ -531,8 +531,9 @@ QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, std::shared_
     settle(sessionID, result);
     // The snapshot store is pruned now and then, never in the middle of a
     // step (at most hourly, SnapshotStore::maybePrune).
-    if (SnapshotStore *snapshots = project->instance->snapshots())
+    if (SnapshotStore *snapshots = project->instance->snapshots(); snapshots && !windingDown)
         QCoro::connect(snapshots->maybePrune(), snapshots, [](bool) {});
+    announceWoundDown();
     co_return result;
 }
 
@@ -550,6 +551,15 @@ void Engine::Private::settle(const QString &sessionID, const LoopResult &result)
 
 void Engine::Private::startPending(const QString &sessionID)
 {
+    if (windingDown) {
+        // Nothing new starts on the way out: what waits is answered as
+        // stopped.
+        dropQueue(sessionID);
+        for (int callers = waiting.take(sessionID); callers > 0; --callers)
+            Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
+        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
+        return;
+    }
     const Result<Session> session = existingSession(sessionID);
     if (!session) {
         dropQueue(sessionID);
@@ -696,6 +706,15 @@ void Engine::Private::startTitle(const QString &sessionID)
 void Engine::Private::windDown(int graceMs)
 {
     windingDown = true;
+    // Stopped as abort() stops them, so what they wrote is saved as
+    // stopped, not left "running" for the next start to find.
+    QSet<QString> running;
+    for (auto it = loops.cbegin(); it != loops.cend(); ++it)
+        running.insert(it.key());
+    for (auto it = shells.cbegin(); it != shells.cend(); ++it)
+        running.insert(it.key());
+    for (const QString &sessionID : std::as_const(running))
+        abort(sessionID);
     if (titlesRunning > 0 && titleStop)
         QTimer::singleShot(std::max(0, graceMs), titleStop, &AbortSignal::abort);
     announceWoundDown();
@@ -703,7 +722,7 @@ void Engine::Private::windDown(int graceMs)
 
 void Engine::Private::announceWoundDown()
 {
-    if (windingDown && titlesRunning == 0)
+    if (windingDown && titlesRunning == 0 && loops.isEmpty() && shells.isEmpty())
         Q_EMIT q->woundDown();
 }
 
@@ -932,6 +951,7 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
         startPending(sessionID);
     else
         publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
+    announceWoundDown();
 }
 
 void Engine::Private::fork(const QString &sessionID, const QString &messageID, const QString &newID)

@@ -220,10 +220,12 @@ public:
     // with what it started with), then describes it again.
     void reloadProject(const QString &directory);
 
-    // For a program about to end: no new title is started, a title still
-    // being generated gets `graceMs` to arrive before its call is cut, and
-    // woundDown follows once none is left, so nothing is lost half-way or
-    // leaked. Running prompts are not touched (abort them first).
+    // For a program about to end: running prompts and shell commands are
+    // stopped as abort() stops them (their turns are saved as stopped),
+    // queued prompts are dropped, no new title starts, a title still being
+    // generated gets `graceMs` to arrive before its call is cut, and
+    // woundDown follows once nothing runs, so nothing is left half-written
+    // or leaked.
     void windDown(int graceMs);
 
     // A loop or a shell command runs. Engine thread only.

@@ -79,6 +79,7 @@ private Q_SLOTS:
     void theFirstExchangeGetsATitle();
     void windingDownWaitsForATitleWithinItsGrace();
     void windingDownCutsATitleThatDoesNotCome();
+    void windingDownStopsARunningTurnAndSavesItStopped();
     void forkCopiesUpToAMessage();
     void deleteRemovesTheSessionAndItsChildren();
     void abortCancelsAPendingQuestion();
@@ -547,11 +548,49 @@ void PromptLoopTest::windingDownCutsATitleThatDoesNotCome()
     for (const SessionUpdated &update : h.sink().all<SessionUpdated>())
         QVERIFY2(TitleGenerator::isDefaultTitle(update.info.title), qPrintable(update.info.title));
 
-    // The running prompt was not touched; it ends when stopped.
-    h.engine().abort(h.session());
+    // The answer that was streaming was stopped too.
     const std::optional<PromptOutcome> outcome = h.waitFinished();
     QVERIFY(outcome && outcome->aborted);
     QCOMPARE(h.server().requests().size(), 2);
+}
+
+void PromptLoopTest::windingDownStopsARunningTurnAndSavesItStopped()
+{
+    EngineHarness h;
+    QVERIFY(h.sendAndHold(u"first"_s, u"never sent"_s));
+    h.send(u"queued behind it"_s);
+    QTRY_COMPARE(h.sink().all<PromptQueued>().size(), 1);
+
+    QSignalSpy woundDown(&h.engine(), &Engine::woundDown);
+    h.engine().windDown(0);
+    QVERIFY(woundDown.wait(5000));
+    // Both prompt() calls are answered, as stopped; the queued one never ran.
+    for (int i = 0; i < 2; ++i) {
+        const std::optional<PromptOutcome> outcome = h.waitFinished();
+        QVERIFY(outcome && outcome->aborted);
+    }
+    QCOMPARE(h.server().requests().size(), 1);
+    QCOMPARE(h.userTexts(), QStringList{u"first"_s});
+
+    // What was stored is complete and says it was stopped: nothing is left
+    // "running" for the next start to show.
+    const QList<MessageWithParts> messages = h.messages();
+    QCOMPARE(messages.size(), 2);
+    const AssistantMessage *assistant = messages.last().info.assistant();
+    QVERIFY(assistant && assistant->completed);
+    QVERIFY(assistant->error && assistant->error->name == u"MessageAbortedError"_s);
+    bool sawTool = false;
+    for (const Part &part : messages.last().parts) {
+        if (const ToolPart *tool = part.as<ToolPart>()) {
+            sawTool = true;
+            // The scripted tool ends on the abort like a real one; its part
+            // is finished either way, never pending or running.
+            QVERIFY(!std::holds_alternative<ToolPending>(tool->state));
+            QVERIFY(!std::holds_alternative<ToolRunning>(tool->state));
+        }
+    }
+    QVERIFY(sawTool);
+    QCOMPARE(h.sink().all<SessionStatusChanged>().last().status, SessionStatus::idle());
 }
 
 void PromptLoopTest::forkCopiesUpToAMessage()
