@@ -9,6 +9,42 @@ using namespace Qt::StringLiterals;
 
 namespace qcode {
 
+namespace {
+
+enum class Operation { Read, Write, Delete };
+
+// Runs one job on the entry `entry` of `service` (runKeychainJob: on the
+// main thread, whichever thread asks); `key` is what a write stores.
+QCoro::Task<KeychainOutcome> runOn(Operation operation, QString service, QString entry,
+                                   std::chrono::milliseconds timeout, QString key = {})
+{
+    // Named, not a temporary of the co_await: GCC 12 destroys such a
+    // temporary twice.
+    const std::function<QKeychain::Job *()> make = [operation, service, entry, key]() -> QKeychain::Job * {
+        QKeychain::Job *job = nullptr;
+        switch (operation) {
+        case Operation::Read:
+            job = new QKeychain::ReadPasswordJob(service);
+            break;
+        case Operation::Write: {
+            auto *write = new QKeychain::WritePasswordJob(service);
+            write->setTextData(key);
+            job = write;
+            break;
+        }
+        case Operation::Delete:
+            job = new QKeychain::DeletePasswordJob(service);
+            break;
+        }
+        job->setKey(entry);
+        return job;
+    };
+    QCoro::Task<KeychainOutcome> running = runKeychainJob(make, timeout);
+    co_return co_await running;
+}
+
+} // namespace
+
 KeychainSecretStore::KeychainSecretStore(QString service) : m_service(std::move(service)) {}
 
 QString KeychainSecretStore::entryName(const QString &providerID)
@@ -36,16 +72,8 @@ QCoro::Task<Result<std::optional<QString>>> KeychainSecretStore::readKey(QString
 {
     if (const std::optional<QString> unavailable = knownUnavailable())
         co_return Error{*unavailable};
-    const QString service = m_service;
-    const QString entry = entryName(providerID);
-    // Named, not a temporary of the co_await: GCC 12 destroys such a
-    // temporary twice.
-    const std::function<QKeychain::Job *()> make = [service, entry] {
-        auto *job = new QKeychain::ReadPasswordJob(service);
-        job->setKey(entry);
-        return job;
-    };
-    const KeychainOutcome done = co_await runKeychainJob(make, m_timeout);
+    QCoro::Task<KeychainOutcome> reading = runOn(Operation::Read, m_service, entryName(providerID), m_timeout);
+    const KeychainOutcome done = co_await reading;
     if (!done.answered) {
         qCWarning(lcProviders) << "keychain read timed out for provider" << providerID;
         co_return rememberUnavailable(tr("The system keychain did not answer in time."));
@@ -68,17 +96,9 @@ QCoro::Task<Result<std::optional<QString>>> KeychainSecretStore::readKey(QString
 
 QCoro::Task<Result<void>> KeychainSecretStore::writeKey(QString providerID, QString key)
 {
-    const QString service = m_service;
-    const QString entry = entryName(providerID);
-    // Named, not a temporary of the co_await: GCC 12 destroys such a
-    // temporary twice.
-    const std::function<QKeychain::Job *()> make = [service, entry, key] {
-        auto *job = new QKeychain::WritePasswordJob(service);
-        job->setKey(entry);
-        job->setTextData(key);
-        return job;
-    };
-    const KeychainOutcome done = co_await runKeychainJob(make, m_timeout);
+    QCoro::Task<KeychainOutcome> writing =
+        runOn(Operation::Write, m_service, entryName(providerID), m_timeout, std::move(key));
+    const KeychainOutcome done = co_await writing;
     if (!done.answered)
         co_return Error{tr("The system keychain did not answer in time.")};
     if (done.error != QKeychain::NoError) {
@@ -90,16 +110,8 @@ QCoro::Task<Result<void>> KeychainSecretStore::writeKey(QString providerID, QStr
 
 QCoro::Task<Result<void>> KeychainSecretStore::deleteKey(QString providerID)
 {
-    const QString service = m_service;
-    const QString entry = entryName(providerID);
-    // Named, not a temporary of the co_await: GCC 12 destroys such a
-    // temporary twice.
-    const std::function<QKeychain::Job *()> make = [service, entry] {
-        auto *job = new QKeychain::DeletePasswordJob(service);
-        job->setKey(entry);
-        return job;
-    };
-    const KeychainOutcome done = co_await runKeychainJob(make, m_timeout);
+    QCoro::Task<KeychainOutcome> deleting = runOn(Operation::Delete, m_service, entryName(providerID), m_timeout);
+    const KeychainOutcome done = co_await deleting;
     if (!done.answered)
         co_return Error{tr("The system keychain did not answer in time.")};
     if (done.error != QKeychain::NoError && done.error != QKeychain::EntryNotFound) {

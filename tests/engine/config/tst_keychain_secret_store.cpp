@@ -9,6 +9,8 @@
 #include <QThread>
 #include <QUuid>
 
+#include <optional>
+
 #include "engine/config/KeychainSecretStore.h"
 
 using namespace Qt::StringLiterals;
@@ -55,6 +57,18 @@ class KeychainSecretStoreTest : public QObject
 
 private Q_SLOTS:
     void readsFromTwoThreadsAtOnceAreAllAnswered();
+    void aWrittenKeyIsReadBackAndDeleted();
+
+private:
+    template<typename T>
+    static T await(QCoro::Task<T> task)
+    {
+        std::optional<T> result;
+        QCoro::connect(std::move(task), qApp, [&result](T value) { result = std::move(value); });
+        if (!QTest::qWaitFor([&result] { return result.has_value(); }, 120000))
+            return Error{u"the keychain store did not answer"_s};
+        return std::move(*result);
+    }
 };
 
 void KeychainSecretStoreTest::readsFromTwoThreadsAtOnceAreAllAnswered()
@@ -81,6 +95,34 @@ void KeychainSecretStoreTest::readsFromTwoThreadsAtOnceAreAllAnswered()
     // Each answer came back to the thread that asked.
     QVERIFY(hereDone.first().at(1).toBool());
     QVERIFY(elsewhereDone.first().at(1).toBool());
+}
+
+void KeychainSecretStoreTest::aWrittenKeyIsReadBackAndDeleted()
+{
+    KeychainSecretStore store(u"qcode-test-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces));
+    const Result<void> written = await(store.writeKey(u"fake"_s, u"sk-test-123"_s));
+    if (!written) {
+        // No keychain here (a server, a container): the failure says what
+        // could not be done, for which provider.
+        const QString message = written.errorMessage();
+        QVERIFY2(message.startsWith(u"Could not store the key for fake in the system keychain: "_s)
+                     || message == u"The system keychain did not answer in time."_s,
+                 qPrintable(message));
+        const Result<void> deleted = await(store.deleteKey(u"fake"_s));
+        QVERIFY2(deleted
+                     || deleted.errorMessage().startsWith(u"Could not remove the key for fake from the system keychain: "_s)
+                     || deleted.errorMessage() == u"The system keychain did not answer in time."_s,
+                 qPrintable(deleted.errorMessage()));
+        return;
+    }
+    const Result<std::optional<QString>> read = await(store.readKey(u"fake"_s));
+    QVERIFY2(read, qPrintable(read.errorMessage()));
+    QCOMPARE(*read, std::optional<QString>(u"sk-test-123"_s));
+    const Result<void> deleted = await(store.deleteKey(u"fake"_s));
+    QVERIFY2(deleted, qPrintable(deleted.errorMessage()));
+    const Result<std::optional<QString>> gone = await(store.readKey(u"fake"_s));
+    QVERIFY2(gone, qPrintable(gone.errorMessage()));
+    QCOMPARE(*gone, std::optional<QString>());
 }
 
 QTEST_GUILESS_MAIN(KeychainSecretStoreTest)
