@@ -555,8 +555,7 @@ void Engine::Private::startPending(const QString &sessionID)
         // Nothing new starts on the way out: what waits is answered as
         // stopped.
         dropQueue(sessionID);
-        for (int callers = waiting.take(sessionID); callers > 0; --callers)
-            Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
+        finish(sessionID, LoopResult{{}, std::nullopt, true}, waiting.take(sessionID));
         publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
         return;
     }
@@ -708,12 +707,8 @@ void Engine::Private::windDown(int graceMs)
     windingDown = true;
     // Stopped as abort() stops them, so what they wrote is saved as
     // stopped, not left "running" for the next start to find.
-    QSet<QString> running;
-    for (auto it = loops.cbegin(); it != loops.cend(); ++it)
-        running.insert(it.key());
-    for (auto it = shells.cbegin(); it != shells.cend(); ++it)
-        running.insert(it.key());
-    for (const QString &sessionID : std::as_const(running))
+    const QStringList running = loops.keys() + shells.keys();
+    for (const QString &sessionID : running)
         abort(sessionID);
     if (titlesRunning > 0 && titleStop)
         QTimer::singleShot(std::max(0, graceMs), titleStop, &AbortSignal::abort);

@@ -141,7 +141,7 @@ QString clean(const QString &modelOutput)
 QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QString sessionID, StartCall startCall,
                                       ModelTarget target, QPointer<AbortSignal> stop)
 {
-    const auto stopped = [&stop] {
+    const auto stopped = [] {
         return Error{QCoreApplication::translate("qcode::TitleGenerator", "The title was not generated: stopped.")};
     };
     if (stop && stop->isAborted())
