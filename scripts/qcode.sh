@@ -17,6 +17,8 @@ required=(
     cmake ninja-build g++ pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqt6sql6-sqlite qcoro-qt6-dev qtkeychain-qt6-dev
+    # The bash tool's permission checker parses lines with tree-sitter.
+    libtree-sitter-dev
     # The package check: dpkg-shlibdeps computes the DEB's dependencies;
     # the validators check the desktop entry and the AppStream metadata.
     dpkg-dev file desktop-file-utils appstream

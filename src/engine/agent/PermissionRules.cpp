@@ -106,4 +106,13 @@ PermissionRule PermissionRules::evaluate(const QString &permission, const QStrin
     return {permission, u"*"_s, PermissionAction::Ask};
 }
 
+PermissionRule PermissionRules::evaluateWhole(const QString &permission, const PermissionRuleset &rules)
+{
+    for (auto it = rules.crbegin(); it != rules.crend(); ++it) {
+        if (it->pattern == "*"_L1 && Wildcard::match(permission, it->permission))
+            return *it;
+    }
+    return {permission, u"*"_s, PermissionAction::Ask};
+}
+
 } // namespace qcode

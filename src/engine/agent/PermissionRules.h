@@ -42,6 +42,11 @@ public:
     // The last rule whose permission and pattern wildcards match; when none
     // does, {permission, "*", ask}.
     static PermissionRule evaluate(const QString &permission, const QString &pattern, const PermissionRuleset &rules);
+
+    // For what no pattern describes (PermissionRequest::judgedWhole): the
+    // last rule whose permission matches and whose pattern is exactly "*";
+    // when none is, {permission, "*", ask}.
+    static PermissionRule evaluateWhole(const QString &permission, const PermissionRuleset &rules);
 };
 
 } // namespace qcode

@@ -4,6 +4,7 @@
 
 #include "SessionLogging.h"
 #include "engine/agent/PermissionRules.h"
+#include "engine/agent/Wildcard.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 
@@ -60,6 +61,20 @@ PermissionCenter::Verdict PermissionCenter::evaluate(const Question &question)
     approved += m_approved.value(request.sessionID);
     bool everyAllowed = true;
     for (const QString &pattern : request.patterns) {
+        if (request.judgedWhole) {
+            const PermissionAction action = PermissionRules::evaluateWhole(request.permission, question.rules).action;
+            if (action == PermissionAction::Deny)
+                return Verdict::Deny;
+            if (action == PermissionAction::Allow)
+                continue;
+            // Only an approval of this very line, or of everything.
+            const bool covered = std::any_of(approved.cbegin(), approved.cend(), [&](const PermissionRule &rule) {
+                return (rule.pattern == pattern || rule.pattern == "*"_L1)
+                       && Wildcard::match(request.permission, rule.permission);
+            });
+            everyAllowed = everyAllowed && covered;
+            continue;
+        }
         const PermissionAction action = PermissionRules::evaluate(request.permission, pattern, question.rules).action;
         if (action == PermissionAction::Deny)
             return Verdict::Deny;

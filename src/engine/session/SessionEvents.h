@@ -119,6 +119,11 @@ struct PermissionRequest {
     QJsonObject metadata;
     QStringList always;
     std::optional<PermissionToolRef> tool;
+    // The patterns are whole lines nobody could read command by command
+    // (a bash line with eval, sh -c, a parse error …): only the rule for
+    // "*" decides, never a narrower one like "echo *", and an "always"
+    // approval covers exactly the same pattern.
+    bool judgedWhole = false;
 };
 
 // The person's answer. RejectWithMessage carries feedback for the model;

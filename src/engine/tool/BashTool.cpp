@@ -8,9 +8,10 @@
 
 #include <limits>
 
-#include "BashCommandPatterns.h"
 #include "ToolLogging.h"
 #include "ToolPermission.h"
+#include "bash/BashArity.h"
+#include "bash/BashLineAnalysis.h"
 #include "engine/session/ShellProcess.h"
 
 namespace qcode {
@@ -34,8 +35,10 @@ QString expandHome(const QString &path)
     return path;
 }
 
-// Where a path argument points, as realpath(1) finds it: every component
-// but the last must exist. A glob stands for its folder. Empty: unknown.
+// Where a path argument points, as realpath(1) finds it. A glob stands for
+// its folder. A path whose folders do not exist yet (mkdir -p a/b/c, > a/b/f)
+// is judged by its nearest existing ancestor: creating it writes there.
+// Empty: unknown.
 QString resolveArgument(const QString &workdir, const QString &argument)
 {
     QString path = expandHome(argument);
@@ -46,10 +49,21 @@ QString resolveArgument(const QString &workdir, const QString &argument)
             return {};
         path = slash == 0 ? QStringLiteral("/") : path.left(slash);
     }
-    const QString absolute = QDir::cleanPath(QDir(workdir).absoluteFilePath(path));
-    if (!QFileInfo(QFileInfo(absolute).path()).isDir())
-        return {};
+    QString absolute = QDir::cleanPath(QDir(workdir).absoluteFilePath(path));
+    while (!QFileInfo(QFileInfo(absolute).path()).isDir()) {
+        const QString parent = QFileInfo(absolute).path();
+        if (parent == absolute)
+            return {};
+        absolute = parent;
+    }
     return ToolPermission::resolvedPath(workdir, absolute);
+}
+
+// Characters that make a stored "always" pattern match more than the line
+// it was given for.
+bool hasWildcards(const QString &line)
+{
+    return line.contains(u'*') || line.contains(u'?') || line.contains(u'\\');
 }
 
 QString directoryPattern(const QString &dir)
@@ -171,30 +185,39 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
     };
     QStringList patterns;
     QStringList always;
-    const QList<BashCommandPatterns::Command> commands = BashCommandPatterns::split(command);
-    for (const BashCommandPatterns::Command &simple : commands) {
-        for (const QString &argument : BashCommandPatterns::pathArguments(simple))
+    const BashLineAnalysis analysis = BashLineAnalysis::analyze(command);
+    const QList<BashLineAnalysis::Command> commands = analysis.commands();
+    for (const BashLineAnalysis::Command &simple : commands) {
+        for (const QString &argument : BashLineAnalysis::pathArguments(simple))
             checkPath(argument);
-        if (simple.tokens.first() == QLatin1String("cd"))
+        if (simple.name() == QLatin1String("cd"))
             continue;
         if (!patterns.contains(simple.text))
             patterns.append(simple.text);
-        const QString alwaysPattern = BashCommandPatterns::alwaysPattern(simple.tokens);
-        if (!always.contains(alwaysPattern))
+        // A declaration or assignment is allowed again only as written.
+        const QString alwaysPattern = simple.setsVariables
+                                          ? (hasWildcards(simple.text) ? QString() : simple.text)
+                                          : BashArity::alwaysPattern(simple.tokens());
+        if (!alwaysPattern.isEmpty() && !always.contains(alwaysPattern))
             always.append(alwaysPattern);
     }
 
     // Redirections write files as surely as cp does (OpenCode misses them).
     // /dev/null and the like are no one's files.
-    for (const QString &target : BashCommandPatterns::redirectTargets(command)) {
+    for (const QString &target : analysis.redirectTargets()) {
         if (!target.startsWith(QLatin1String("/dev/")))
             checkPath(target);
     }
-    // A line with no command at all can still act ("> file" empties a
-    // file); OpenCode would run it unasked, qcode asks for the whole line.
-    if (commands.isEmpty()) {
-        patterns.append(command.trimmed());
-        always.append(command.trimmed());
+    // A line the checker cannot account for is judged as a whole, by the
+    // bash rule for "*": never by the commands it happened to find. The
+    // same for a line with no command at all, which can still act
+    // ("> file" empties a file).
+    const bool whole = analysis.isOpaque() || patterns.isEmpty();
+    if (whole) {
+        patterns = QStringList{command.trimmed()};
+        always = hasWildcards(command.trimmed()) ? QStringList() : QStringList{command.trimmed()};
+        if (analysis.isOpaque())
+            qCDebug(lcTool) << "bash line judged as a whole:" << analysis.opaqueReason();
     }
 
     if (!externalDirs.isEmpty()) {
@@ -207,12 +230,15 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
         if (std::optional<ToolFailure> refused = co_await asking)
             co_return *refused;
     }
-    if (!patterns.isEmpty()) {
+    {
         PermissionRequest ask;
         ask.permission = QStringLiteral("bash");
         ask.patterns = patterns;
         ask.always = always;
+        ask.judgedWhole = whole;
         ask.metadata = QJsonObject{{QStringLiteral("command"), command}, {QStringLiteral("description"), description}};
+        if (analysis.isOpaque())
+            ask.metadata.insert(QStringLiteral("judgedWhole"), analysis.opaqueReason());
         QCoro::Task<std::optional<ToolFailure>> asking = ToolPermission::ask(context, ask);
         if (std::optional<ToolFailure> refused = co_await asking)
             co_return *refused;

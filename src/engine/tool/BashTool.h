@@ -15,8 +15,10 @@ namespace qcode {
 // project that the command line names (cd, rm, cp, mv, mkdir, touch,
 // chmod, chown and cat arguments, files redirected to or from — which
 // OpenCode misses — and `workdir` itself), then `bash` for
-// every simple command (BashCommandPatterns), with OpenCode's arity
-// prefixes as the "always" patterns.
+// every command the line can run (BashLineAnalysis, tree-sitter-bash), with
+// OpenCode's arity prefixes as the "always" patterns. A line the checker
+// cannot account for is asked for as a whole (PermissionRequest::judgedWhole):
+// only the bash rule for "*" decides it.
 //
 // The command runs in its own process group (ShellProcess), awaited
 // without blocking the engine thread; its output is shown live through the
