@@ -59,7 +59,7 @@ for b in bodies:
         b + "{{NL}}x15", b + " \\{{NL}}  -x")
 add("% arithmetic, tests, declarations")
 add("echo $((1+2*3))", "echo $((0x10 + 8#7 + 2#101))", "echo $[1+2]", "(( 1 ))", "(( 2 > 1 )) && ls",
-    "for ((;;)); do break; done", "for ((i=0;i<2;i++)); do x16; done", "echo $((v))", "echo $((v + 1))",
+    "for ((i=0;i<2;i++)); do x16; done", "echo $((v))", "echo $((v + 1))",
     "[[ a == a ]]", "[[ a != b && c =~ ^c$ ]]", "[[ -f x || -d y ]]", "[[ ! -e x ]]", "[[ ( a < b ) ]]",
     "[[ 1 -eq 1 ]]", "[[ $v -lt 2 ]]", "[[ $(x17) == a ]]", "[[ a == $(x18) ]]", "[[ a =~ $(x19) ]]",
     "[ -f x ]", "[ ! -d x ]", "[ a = b ]", "[ \"$v\" = a ]", "[ -n \"$v\" ]", "[ \"$v\" ]", "[ ! \"$a\" = b ]",

@@ -700,12 +700,27 @@ void BashLineWalker::visitTest(TSNode node, int depth)
         return;
     }
     if (open == "[["_L1) {
+        const QByteArray &source = m_tree.source();
+        const uint32_t afterOpen = ts_node_end_byte(parts.first());
+        if (afterOpen >= uint32_t(source.size()) || !std::strchr(" \t\n", source.at(afterOpen))) {
+            opaque(u"[[ not standing alone"_s);
+            return;
+        }
         for (qsizetype k = 1; k + 1 < parts.size(); ++k)
             visitCondition(parts.at(k), depth + 1);
         return;
     }
     if (open != "["_L1 || text(parts.last()) != "]"_L1) {
         opaque(u"a test the checker does not know"_s);
+        return;
+    }
+    // "[ab]" is a word (a glob) to bash, not a test.
+    const QByteArray &source = m_tree.source();
+    const uint32_t afterOpen = ts_node_end_byte(parts.first());
+    const uint32_t beforeClose = ts_node_start_byte(parts.last());
+    if (afterOpen >= uint32_t(source.size()) || !std::strchr(" \t\n", source.at(afterOpen)) || beforeClose == 0
+        || !std::strchr(" \t\n", source.at(beforeClose - 1))) {
+        opaque(u"[ or ] not standing alone, which bash reads as part of a word"_s);
         return;
     }
     // [ is a command: its words are the operands and operators in order.
@@ -1032,7 +1047,7 @@ void BashLineWalker::examine(const QList<Word> &words, qsizetype first, qsizetyp
         opaque(u"it runs %1, which runs code the checker cannot see"_s.arg(name));
         return;
     }
-    if (isReservedWord(written) && written != "!"_L1) {
+    if (isReservedWord(written)) {
         opaque(u"bash may read %1 as a reserved word"_s.arg(written));
         return;
     }

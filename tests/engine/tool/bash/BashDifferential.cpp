@@ -17,7 +17,7 @@ constexpr int RunTimeoutMs = 2000;
 // Names with a shim of their own in PATH; everything else reaches
 // command_not_found_handle. Both record the same way.
 const char *const ShimNames[] = {"ls", "cat", "grep", "rm", "touch", "echo", "printf", "env", "xargs", "find",
-                                 "sort", "true", "mkdir", "test", "[", "nice", "timeout"};
+                                 "sort", "true", "false", "mkdir", "test", "[", "nice", "timeout"};
 
 bool writeExecutable(const QString &path, const QByteArray &content)
 {
@@ -49,18 +49,32 @@ BashDifferential::BashDifferential()
     // Fields end with \037, a command with \036.
     // One write per command, so commands of a pipeline do not interleave.
     const QByteArray shim = "#!/bin/sh\nr=$(printf '%s\\037' \"${0##*/}\" \"$@\")\n"
-                            "printf '%s\\036' \"$r\" >> \"$QCODE_DIFF_LOG\"\nexit 0\n";
+                            "printf '%s\\036' \"$r\" >> \"$QCODE_DIFF_LOG\"\n"
+                            "case ${0##*/} in false|read) exit 1 ;; esac\nexit 0\n";
+    // false and read fail, so "while false" and "while read" loops end.
     const QByteArray notFound = "#!/bin/sh\nr=$(printf '%s\\037' \"$@\")\n"
-                                "printf '%s\\036' \"$r\" >> \"$QCODE_DIFF_LOG\"\nexit 0\n";
+                                "printf '%s\\036' \"$r\" >> \"$QCODE_DIFF_LOG\"\n"
+                                "case $1 in false|read) exit 1 ;; esac\nexit 0\n";
     bool written = writeExecutable(root.filePath(u"bin/notfound"_s), notFound);
     for (const char *name : ShimNames)
         written = written && writeExecutable(root.filePath(u"shims/"_s + QString::fromLatin1(name)), shim);
+    // One enable -n for every builtin but enable itself, listed once here:
+    // the prelude runs before every line.
+    QProcess list;
+    list.start(m_bash, {u"--norc"_s, u"-c"_s, u"enable"_s});
+    list.waitForFinished(RunTimeoutMs);
+    QByteArray builtins;
+    for (const QByteArray &entry : list.readAllStandardOutput().split('\n')) {
+        const QByteArray name = entry.mid(entry.indexOf(' ') + 1).trimmed();
+        if (!name.isEmpty() && name != "enable")
+            builtins += " '" + name + "'";
+    }
+    if (builtins.isEmpty()) {
+        m_error = u"bash does not list its builtins"_s;
+        return;
+    }
     const QByteArray prelude = "command_not_found_handle() { " + root.filePath(u"bin/notfound"_s).toUtf8()
-                               + " \"$@\"; }\n"
-                                 "for b in $(enable | { while read -r _ name; do printf '%s ' \"$name\"; done; }); do\n"
-                                 "  case $b in enable) ;; *) enable -n \"$b\" ;; esac\n"
-                                 "done\n"
-                                 "enable -n enable\n";
+                               + " \"$@\"; }\nenable -n" + builtins + "\nenable -n enable\n";
     written = written && writeExecutable(root.filePath(u"prelude.sh"_s), prelude);
     if (!written)
         m_error = u"the shims could not be written"_s;
@@ -70,7 +84,9 @@ BashDifferential::Run BashDifferential::run(const QString &line)
 {
     Run result;
     const QDir root(m_scratch.path());
-    const QString log = root.filePath(u"log"_s);
+    // A log per run: a background job of the previous line that writes late
+    // writes to its own line's log.
+    const QString log = root.filePath(u"log-%1"_s.arg(++m_runs));
     const QString work = root.filePath(u"work"_s);
     QFile::remove(log);
     QDir(work).removeRecursively();

@@ -44,6 +44,7 @@ private:
     QTemporaryDir m_scratch;
     QString m_error;
     QString m_bash;
+    int m_runs = 0;
 };
 
 } // namespace qcode
