@@ -212,7 +212,7 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
     // bash rule for "*": never by the commands it happened to find. The
     // same for a line with no command at all, which can still act
     // ("> file" empties a file).
-    const bool whole = analysis.isOpaque() || patterns.isEmpty();
+    const bool whole = analysis.isOpaque() || commands.isEmpty();
     if (whole) {
         patterns = QStringList{command.trimmed()};
         always = hasWildcards(command.trimmed()) ? QStringList() : QStringList{command.trimmed()};
@@ -230,7 +230,7 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
         if (std::optional<ToolFailure> refused = co_await asking)
             co_return *refused;
     }
-    {
+    if (!patterns.isEmpty()) {
         PermissionRequest ask;
         ask.permission = QStringLiteral("bash");
         ask.patterns = patterns;

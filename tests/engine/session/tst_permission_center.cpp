@@ -34,6 +34,18 @@ PermissionRequest bashRequest(const QString &sessionID, const QString &command, 
     return request;
 }
 
+PermissionRequest wholeLine(const QString &sessionID, const QString &line)
+{
+    PermissionRequest request = bashRequest(sessionID, line, line);
+    request.judgedWhole = true;
+    return request;
+}
+
+PermissionRuleset bashRules(PermissionAction star)
+{
+    return {PermissionRule{u"bash"_s, u"*"_s, star}, PermissionRule{u"bash"_s, u"echo *"_s, PermissionAction::Allow}};
+}
+
 const PermissionRuleset askForEverything{PermissionRule{u"*"_s, u"*"_s, PermissionAction::Ask}};
 
 } // namespace
@@ -171,6 +183,58 @@ private Q_SLOTS:
         QCOMPARE((*push)->reply, PermissionReply::Reject);
         QVERIFY((*push)->byRule);
         QCOMPARE(m_sink->all<PermissionAsked>().size(), 1);
+    }
+
+    // A line judged whole is decided by the rule for "*" alone: "echo *"
+    // matches its text, and must not allow it.
+    void aLineJudgedWholeIsDeniedByTheStarRuleWhateverElseMatches()
+    {
+        Answer answer = ask(wholeLine(u"ses_a"_s, u"echo $(eval x)"_s), u"prj_1"_s, bashRules(PermissionAction::Deny));
+        QTRY_VERIFY(answer->has_value());
+        QCOMPARE((*answer)->reply, PermissionReply::Reject);
+        QVERIFY((*answer)->byRule);
+        QVERIFY(m_sink->all<PermissionAsked>().isEmpty());
+    }
+
+    void aLineJudgedWholeIsAskedWhenTheStarRuleAsks()
+    {
+        Answer answer = ask(wholeLine(u"ses_a"_s, u"echo $(eval x)"_s), u"prj_1"_s, bashRules(PermissionAction::Ask));
+        QTRY_COMPARE(m_sink->all<PermissionAsked>().size(), 1);
+        QVERIFY(!answer->has_value());
+    }
+
+    void aLineJudgedWholeIsAllowedWhenTheStarRuleAllows()
+    {
+        const PermissionRuleset rules{PermissionRule{u"bash"_s, u"*"_s, PermissionAction::Allow},
+                                      PermissionRule{u"bash"_s, u"echo *"_s, PermissionAction::Deny}};
+        Answer answer = ask(wholeLine(u"ses_a"_s, u"echo $(eval x)"_s), u"prj_1"_s, rules);
+        QTRY_VERIFY(answer->has_value());
+        QCOMPARE((*answer)->reply, PermissionReply::Once);
+        // Without a bash rule for "*" the default asks; a bare action counts.
+        Answer noStar = ask(wholeLine(u"ses_a"_s, u"eval x"_s), u"prj_1"_s,
+                            {PermissionRule{u"bash"_s, u"eval *"_s, PermissionAction::Allow}});
+        QTRY_COMPARE(m_sink->all<PermissionAsked>().size(), 1);
+        Answer bare = ask(wholeLine(u"ses_a"_s, u"eval y"_s), u"prj_1"_s,
+                          {PermissionRule{u"*"_s, u"*"_s, PermissionAction::Deny}});
+        QTRY_VERIFY(bare->has_value());
+        QCOMPARE((*bare)->reply, PermissionReply::Reject);
+    }
+
+    void anAlwaysForALineJudgedWholeCoversThatLineOnly()
+    {
+        Answer first = ask(wholeLine(u"ses_a"_s, u"eval x"_s), u"prj_1"_s);
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Always));
+        QTRY_VERIFY(first->has_value());
+        Answer same = ask(wholeLine(u"ses_a"_s, u"eval x"_s), u"prj_1"_s);
+        QTRY_VERIFY(same->has_value());
+        QCOMPARE((*same)->reply, PermissionReply::Once);
+        // An approval of "echo *" covers no line judged whole.
+        Answer echo = ask(bashRequest(u"ses_a"_s, u"echo a"_s, u"echo *"_s), u"prj_1"_s);
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Always));
+        QTRY_VERIFY(echo->has_value());
+        Answer other = ask(wholeLine(u"ses_a"_s, u"echo $(eval y)"_s), u"prj_1"_s);
+        QTRY_COMPARE(m_sink->all<PermissionAsked>().size(), 3);
+        QVERIFY(!other->has_value());
     }
 
     void aRejectAnswersTheSessionsOtherQuestionsToo()

@@ -110,11 +110,50 @@ private Q_SLOTS:
         QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
         QCOMPARE(m_asker.requests[0].patterns, QStringList{m_tree.root() + u"/*"_s});
         QVERIFY(QFile::exists(m_tree.path(u"x"_s)));
-        // A path under a folder that does not exist names nothing.
-        m_asker.requests.clear();
+    }
+
+    // mkdir -p and > create the missing folders: the nearest one that
+    // exists is where they write.
+    void aPathWhoseFoldersDoNotExistYetIsJudgedByItsNearestExistingAncestor_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::newRow("mkdir -p") << u"mkdir -p ../a/b/c && touch ../a/b/c/f"_s;
+        QTest::newRow("redirect") << u"echo x > ../a/b/f"_s;
+        QTest::newRow("rm") << u"rm ../nowhere/x"_s;
+    }
+
+    void aPathWhoseFoldersDoNotExistYetIsJudgedByItsNearestExistingAncestor()
+    {
+        QFETCH(QString, line);
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(run(bash(line))));
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests[0].patterns, QStringList{m_tree.root() + u"/*"_s});
+        QVERIFY(!QFileInfo::exists(m_tree.path(u"a"_s)));
+    }
+
+    // eval, sh -c, a parse error …: one question for the whole line, which
+    // only the bash rule for "*" can answer.
+    void aLineTheCheckerCannotAccountForIsAskedForAsAWhole()
+    {
         m_asker.answers.insert(u"bash"_s, PermissionAnswer{PermissionReply::Reject, {}});
-        QVERIFY(test::failureOf(run(bash(u"rm ../nowhere/x"_s))));
+        QVERIFY(test::failureOf(run(bash(u"echo $(eval touch made)"_s))));
         QCOMPARE(m_asker.permissions(), QStringList{u"bash"_s});
+        const PermissionRequest &ask = m_asker.requests.first();
+        QVERIFY(ask.judgedWhole);
+        QCOMPARE(ask.patterns, QStringList{u"echo $(eval touch made)"_s});
+        QCOMPARE(ask.always, QStringList{u"echo $(eval touch made)"_s});
+        QVERIFY(ask.metadata.value("judgedWhole"_L1).toString().contains(u"eval"_s));
+        QVERIFY(!QFile::exists(project() + u"/made"_s));
+        // A line with wildcards offers no "always": it would allow more.
+        m_asker.requests.clear();
+        QVERIFY(test::failureOf(run(bash(u"eval 'ls *'"_s))));
+        QVERIFY(m_asker.requests.first().judgedWhole);
+        QVERIFY(m_asker.requests.first().always.isEmpty());
+        // An understood line is not judged whole.
+        m_asker.requests.clear();
+        QVERIFY(test::failureOf(run(bash(u"echo a"_s))));
+        QVERIFY(!m_asker.requests.first().judgedWhole);
     }
 
     void aSymlinkOutOfTheProjectIsSeenThrough()
