@@ -1,3 +1,4 @@
+# Writes corpus.txt for tst_bash_differential: python3 make_corpus.py corpus.txt
 # Writes tests/data/bash/corpus.txt. Every construct of the grammar, the
 # classic cases and the attack examples; words are harmless, paths relative.
 L = []
