@@ -100,6 +100,19 @@ add("ls # $(rm x)", "ls #$(rm x)", "ls#x", "ls a#b", "echo a;#x{{NL}}ls", "ls{{C
     "'ls' a", "l's' a", "$'ls' a", "$\"ls\" a", "l{s,}", "l?", "./ls", "../ls", "~/ls", "ls\\ x", "x42=1 \\ls",
     "!ls", "! ls", "!! ls", "ls !", "time", "coproc", "exec", "exec > out", "exec 3>&1", "exit", "return",
     "break", "continue", "shift", ":", "true", "false", ". ", "source", "eval", "echo -e 'a\\nb'")
+add("% name tricks and more hiding places")
+add("\\eval rm x", "e''val rm x", "\"e\"val rm x", "builtin eval rm x", "command eval rm x", "env -- rm x",
+    "xargs -I{} sh -c '{}'", "nice -n 5 -- rm x", "time -p rm x", "coproc { rm x; }", "select v in a; do rm x; done",
+    "exec {fd}>f", "echo a >&$(rm x)", "rm x <<< \"$(rm y)\"", "cat <(<f)", "exec 3<>f", "cat <<\"EOF\"$(rm x){{NL}}a{{NL}}EOF",
+    "cat <<EOF{{NL}}a \\{{NL}}$(rm x){{NL}}EOF", "echo ${v:-\"$(rm x)\"}", "echo \"${v:-'$(rm x)'}\"",
+    "echo ${v:-'$(rm x)'}", "echo \"${v#'$(rm x)'}\"", "echo \"${v%\"$(rm x)\"}\"", "v=$'$(rm x)'; echo $v",
+    "echo $'\\x24(rm x)'", "echo ~+ ~- ~root", "echo {a,$(rm x)}", "echo a{b,c}$(rm x)", "[[ a == @(b|$(rm x)) ]]",
+    "case a in @(b|c)) rm x;; esac", "case a in *) rm x;; esac", "for v in {1..2}; do rm x; done",
+    "while read -r l; do rm x; done < f", "x1 2>&1 | x2 |& x3 ; x4 & x5 && x6 || x7", "ls\t-l", "ls{{TAB}}rm",
+    "f=1; echo $f", "echo $((16#ff))", "echo $(( 1 ? 2 : 3 ))", "echo $(( -1 ))", "echo $(( (1) ))",
+    "printf '%d' \"$v\"", "printf '%s' $(rm x)", "command -v rm", "type rm", "hash", "declare -f", "export -f fn",
+    "declare -p", "local -", "readonly -p", "unset -f rm", "echo ${v@Q}", "echo ${v@a}", "echo ${v@E}",
+    "[ -f \"$a\" -a -d \"$b\" ]", "[ \"$a\" -eq 1 ]", "[ $# -eq 0 ]", "[ \"$#\" -eq 0 ]", "test ! -e \"$v\"")
 import sys
 open(sys.argv[1], "w").write("\n".join(L) + "\n")
 print(len([l for l in L if not l.startswith("%")]))
