@@ -4,6 +4,8 @@
 // reported. The raw bytes are parsed too, for crash-freedom.
 #include <QString>
 
+#include <cstdio>
+
 #include "BashDifferential.h"
 #include "BashLineGenerator.h"
 #include "FuzzTarget.h"
