@@ -125,6 +125,9 @@ public:
     void announceWoundDown();
     void finish(const QString &sessionID, const LoopResult &result, int callers);
     void fail(const QString &sessionID, const QString &message);
+    void fail(const QString &sessionID, const NamedError &error);
+    // The project's first config error, as OpenCode names it, when it has one.
+    static std::optional<NamedError> configRefusal(const ProjectInstance &project);
     void abort(const QString &sessionID);
     void editQueued(const QString &sessionID, const QString &queueID, const QString &text);
     void removeQueued(const QString &sessionID, const QString &queueID);
@@ -217,8 +220,9 @@ std::shared_ptr<LoadedProject> Engine::Private::loaded(const QString &directory)
     project->instance = ProjectInstance::load(folder, locations, options.dataDirectory, options.secrets);
     project->commands = CommandRegistry::load(project->instance->config(), locations);
     project->homeDirectory = locations.homeDirectory.isEmpty() ? QDir::homePath() : locations.homeDirectory;
+    // Each loader has logged its own problems and errors already.
     for (const QString &problem : project->instance->problems())
-        qCWarning(lcSession) << "config:" << problem;
+        qCInfo(lcSession) << "config:" << problem;
     if (Result<void> saved = store->upsertProject(project->instance->project()); !saved)
         qCWarning(lcSession) << "project" << folder << "not saved:" << saved.errorMessage();
     projects.emplace(folder, project);
@@ -309,9 +313,21 @@ QProcessEnvironment Engine::Private::shellEnvironment() const
 
 void Engine::Private::fail(const QString &sessionID, const QString &message)
 {
-    const NamedError error = unknownError(message);
+    fail(sessionID, unknownError(message));
+}
+
+void Engine::Private::fail(const QString &sessionID, const NamedError &error)
+{
     publish(SessionError{sessionID, error});
     Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, error, false});
+}
+
+std::optional<NamedError> Engine::Private::configRefusal(const ProjectInstance &project)
+{
+    const Result<void> checked = project.checkConfig();
+    if (checked)
+        return std::nullopt;
+    return NamedError{u"ConfigInvalidError"_s, {{u"message"_s, checked.errorMessage()}}};
 }
 
 LoopServices Engine::Private::loopServices()
@@ -344,6 +360,11 @@ void Engine::Private::createSession(NewSession spec)
         return;
     }
     ProjectInstance *instance = project(spec.directory);
+    // A project whose config is broken gets nothing made for it.
+    if (const std::optional<NamedError> refused = configRefusal(*instance)) {
+        publish(SessionError{spec.id.isEmpty() ? std::nullopt : std::optional(spec.id), *refused});
+        return;
+    }
     Session session;
     session.id = *id;
     session.slug = SessionSlug::create();
@@ -450,6 +471,10 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
     }
     // Before the busy check: the session may become busy meanwhile.
     std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    if (const std::optional<NamedError> refused = configRefusal(*project->instance)) {
+        fail(sessionID, *refused);
+        co_return;
+    }
     QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
@@ -795,6 +820,10 @@ QCoro::Task<> Engine::Private::runCommand(CommandInput input)
     }
     // Held while the !`cmd` segments run: a reload cannot take it away.
     const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    if (const std::optional<NamedError> refused = configRefusal(*project->instance)) {
+        fail(sessionID, *refused);
+        co_return;
+    }
     QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
@@ -893,6 +922,10 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
     // The model is resolved with the keychain's keys; the busy check
     // comes after the wait for them.
     const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    if (const std::optional<NamedError> refused = configRefusal(*project->instance)) {
+        publish(SessionError{sessionID, *refused});
+        co_return;
+    }
     QCoro::Task<> keys = providersReady(project);
     co_await keys;
     if (!guard)
@@ -1198,6 +1231,11 @@ void Engine::compact(const QString &sessionID)
             // the summary must not cover what the person took back.
             if (d->ready()) {
                 if (const Result<std::optional<Session>> session = d->store->session(sessionID); session && *session) {
+                    if (const std::optional<NamedError> refused =
+                            Private::configRefusal(*d->loaded((*session)->directory)->instance)) {
+                        d->fail(sessionID, *refused);
+                        return;
+                    }
                     if (const Result<Session> cleaned = SessionRevert::cleanup(*d->store, *d, **session); !cleaned)
                         qCWarning(lcSession) << "revert cleanup of" << sessionID << "failed:" << cleaned.errorMessage();
                 }

@@ -11,6 +11,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include "FakeProviderServer.h"
 #include "RunSandbox.h"
 #include "model/Store.h"
@@ -53,9 +55,16 @@ private Q_SLOTS:
     void badInputFailsBeforeAnythingIsCreated();
     void interruptAbortsAndKeepsTheSessionConsistent();
     void helpNeedsNoDisplay();
+    void aDenyRuleInABrokenFileFailsTheRunInsteadOfVanishing();
+    void aConfigKeyOfTheWrongTypeFailsWithItsLineAndColumn();
+    void aPipeInTheConfigsPlaceFailsAtOnce();
+    void aNoteIsPrintedOnceAndTheRunGoesOn();
 
 private:
-    RunResult run(const QStringList &arguments, const QByteArray &standardInput = {}, bool closeInput = true);
+    RunResult run(const QStringList &arguments, const QByteArray &standardInput = {}, bool closeInput = true,
+                  const QProcessEnvironment &extraEnvironment = {});
+    // The run failed before anything was created: no request, no session.
+    void verifyNothingRan(const RunResult &result);
     std::unique_ptr<Store> openDatabase() const;
 
     std::unique_ptr<RunSandbox> m_sandbox;
@@ -78,12 +87,15 @@ void RunEndToEndTest::init()
     QVERIFY(m_sandbox->writeProjectFile(u"notes.txt"_s, "alpha\nbeta\n"));
 }
 
-RunResult RunEndToEndTest::run(const QStringList &arguments, const QByteArray &standardInput, bool closeInput)
+RunResult RunEndToEndTest::run(const QStringList &arguments, const QByteArray &standardInput, bool closeInput,
+                               const QProcessEnvironment &extraEnvironment)
 {
     QProcess process;
     process.setProgram(QStringLiteral(QCODE_BINARY));
     process.setArguments(QStringList{u"run"_s} + arguments);
-    process.setProcessEnvironment(m_sandbox->environment());
+    QProcessEnvironment environment = m_sandbox->environment();
+    environment.insert(extraEnvironment);
+    process.setProcessEnvironment(environment);
     process.setWorkingDirectory(m_sandbox->projectDirectory());
     QSignalSpy finished(&process, &QProcess::finished);
     process.start();
@@ -397,6 +409,71 @@ void RunEndToEndTest::helpNeedsNoDisplay()
     QCOMPARE(help.exitCode, 0);
     QVERIFY(help.out.startsWith(u"Usage: qcode run"_s));
     QVERIFY(help.out.contains(u"--auto-approve"_s));
+}
+
+void RunEndToEndTest::verifyNothingRan(const RunResult &result)
+{
+    QVERIFY(!result.crashed);
+    QCOMPARE(result.exitCode, 1);
+    QCOMPARE(result.out, QString());
+    QCOMPARE(m_server->requests().size(), 0);
+    QVERIFY2(!result.err.contains(u"No model"_s), qPrintable(result.err));
+    if (QFileInfo::exists(m_sandbox->databaseFile())) {
+        auto store = openDatabase();
+        QVERIFY(store);
+        auto project = store->projectForWorktree(u"/"_s);
+        QVERIFY(project.ok());
+        if (project->has_value())
+            QCOMPARE(store->sessions((*project)->id)->size(), 0);
+    }
+}
+
+void RunEndToEndTest::aDenyRuleInABrokenFileFailsTheRunInsteadOfVanishing()
+{
+    // The missing comma on line 3 once made qcode skip the file, and with
+    // it the deny: the command ran.
+    QVERIFY(m_sandbox->writeProjectFile(u"opencode.json"_s,
+                                        "{\n  \"permission\": {\n    \"bash\": \"deny\"\n    \"edit\": \"ask\"\n  }\n}\n"));
+    m_server->enqueue(FakeTurn().toolCall(u"bash"_s, QJsonObject{{u"command"_s, u"touch ran"_s}}).usage(10, 2));
+    const RunResult result = run({u"--auto-approve"_s, u"run"_s, u"touch"_s});
+    verifyNothingRan(result);
+    const QString expected = u"Error: "_s + QDir(m_sandbox->projectDirectory()).filePath(u"opencode.json"_s) + u":4:5: "_s;
+    const QStringList lines = result.err.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines.constLast().startsWith(expected), qPrintable(result.err));
+    QVERIFY(!QFileInfo::exists(QDir(m_sandbox->projectDirectory()).filePath(u"ran"_s)));
+}
+
+void RunEndToEndTest::aConfigKeyOfTheWrongTypeFailsWithItsLineAndColumn()
+{
+    QVERIFY(m_sandbox->writeProjectFile(u".opencode/opencode.jsonc"_s,
+                                        "// the project's rules\n{\"permission\": [\"bash\", \"deny\"]}\n"));
+    const RunResult result = run({u"hi"_s});
+    verifyNothingRan(result);
+    const QString file = QDir(m_sandbox->projectDirectory()).filePath(u".opencode/opencode.jsonc"_s);
+    QCOMPARE(result.err, u"Error: %1:2:16: \"permission\" must be \"allow\", \"ask\", \"deny\" or an object of them, "
+                         "not a list\n"_s.arg(file));
+}
+
+void RunEndToEndTest::aPipeInTheConfigsPlaceFailsAtOnce()
+{
+    const QString fifo = QDir(m_sandbox->projectDirectory()).filePath(u"opencode.jsonc"_s);
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const RunResult result = run({u"hi"_s});
+    verifyNothingRan(result);
+    QCOMPARE(result.err, u"Error: %1: is a named pipe (FIFO), not a file\n"_s.arg(fifo));
+}
+
+void RunEndToEndTest::aNoteIsPrintedOnceAndTheRunGoesOn()
+{
+    m_server->enqueue(FakeTurn().text({u"Fine."_s}).usage(5, 1));
+    QProcessEnvironment extra;
+    extra.insert(u"QCODE_CONFIG"_s, QDir(m_sandbox->root()).filePath(u"nowhere.json"_s));
+    const RunResult result = run({u"hi"_s}, {}, true, extra);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QCOMPARE(result.out, u"Fine.\n"_s);
+    QCOMPARE(result.err.count(u"nowhere.json"_s), 1);
+    QVERIFY2(result.err.contains(u"Note: "_s), qPrintable(result.err));
 }
 
 QTEST_GUILESS_MAIN(RunEndToEndTest)

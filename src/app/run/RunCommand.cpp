@@ -11,6 +11,7 @@
 
 #include "RunInterrupt.h"
 #include "RunSessionLookup.h"
+#include "engine/command/CommandRegistry.h"
 #include "engine/config/DataPaths.h"
 #include "engine/config/KeychainSecretStore.h"
 #include "engine/session/ProjectInstance.h"
@@ -84,6 +85,8 @@ QCoro::Task<> RunCommand::prepare(EngineOptions options)
         if (m_stopping) // interrupted while the keychain answered
             co_return;
     }
+    if (!reportConfig(*project, locations))
+        co_return;
     if (Result<void> checked = checkRequest(*project); !checked) {
         fail(checked.error().message);
         co_return;
@@ -98,6 +101,23 @@ QCoro::Task<> RunCommand::prepare(EngineOptions options)
     m_sessionID = m_newSession ? Identifier::descending(Identifier::Prefix::Session) : **existing;
     m_printer.setSessionID(m_sessionID);
     startEngine(std::move(options));
+}
+
+bool RunCommand::reportConfig(const ProjectInstance &project, const ConfigLocations &locations)
+{
+    // Printed here once: the engine's own load of the same files logs
+    // nothing on a run's stderr (runCommandMain's logging rules).
+    const QStringList notes = project.configNotes() + CommandRegistry::load(project.config(), locations).problems();
+    for (const QString &note : notes)
+        m_printer.printNote(note);
+    const ConfigErrors errors = project.configErrors();
+    if (errors.isEmpty())
+        return true;
+    // The last line names the cause: nothing runs with a broken config.
+    for (const ConfigError &error : errors)
+        m_printer.printError(error.toString());
+    stop(RunExit::Failed);
+    return false;
 }
 
 Result<void> RunCommand::checkRequest(const ProjectInstance &project) const
@@ -320,7 +340,10 @@ int runCommandMain(const QStringList &arguments)
 
     // The engine's progress notes are for the app's log; a run's stderr
     // carries only what the run prints. QT_LOGGING_RULES still overrides.
-    QLoggingCategory::setFilterRules(u"qcode.*.info=false\nqcode.info=false"_s);
+    // Config notes and errors are printed once by the run itself, not by
+    // each of the two loads that log them.
+    QLoggingCategory::setFilterRules(u"qcode.*.info=false\nqcode.info=false\nqcode.config.warning=false\n"
+                                     u"qcode.agents.warning=false\nqcode.command.warning=false"_s);
 
     QFile out;
     QFile err;

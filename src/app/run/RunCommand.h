@@ -22,6 +22,7 @@ class QThread;
 namespace qcode {
 
 class ProjectInstance;
+struct ConfigLocations;
 
 // Exit statuses of `qcode run`.
 namespace RunExit {
@@ -61,6 +62,8 @@ Q_SIGNALS:
 
 private:
     QCoro::Task<> prepare(EngineOptions options);
+    // Prints the config's notes; on a config error prints each and stops.
+    bool reportConfig(const ProjectInstance &project, const ConfigLocations &locations);
     Result<void> checkRequest(const ProjectInstance &project) const;
     Result<std::optional<QString>> existingSession(const EngineOptions &options, const QString &projectID) const;
     void startEngine(EngineOptions options);

@@ -250,6 +250,13 @@ void RunPrinter::printError(const QString &message)
     flush();
 }
 
+void RunPrinter::printNote(const QString &message)
+{
+    endAnswerLine();
+    writeErrLine(tr("Note: %1").arg(message));
+    flush();
+}
+
 void RunPrinter::writeOut(const QString &text)
 {
     if (text.isEmpty())

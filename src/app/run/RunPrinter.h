@@ -54,6 +54,8 @@ public:
     void finish(const PromptOutcome &outcome);
     // An error of the run itself (no session, a failed start) on `err`.
     void printError(const QString &message);
+    // "Note: <message>" on stderr: a config problem that does not stop the run.
+    void printNote(const QString &message);
 
 private:
     void printDefault(const SessionEvent &event);

@@ -59,7 +59,8 @@ AgentConfig AgentConfig::fromJson(const QString &key, const QJsonObject &json, c
 {
     AgentConfig config;
     const auto error = [&](const QString &field, const QString &what) {
-        config.errors.append(tr("%1: agent \"%2\": \"%3\" %4.").arg(sourceMap.describe({field}), key, field, what));
+        const ConfigSourceMap::Location where = sourceMap.locate({field});
+        config.errors.append({where.file, where.line, 0, tr("agent \"%1\": \"%2\" %3.").arg(key, field, what)});
     };
     const auto present = [&](const QString &field) {
         const QJsonValue v = json.value(field);

@@ -10,6 +10,7 @@
 #include "Agent.h"
 #include "ConfigSourceMap.h"
 #include "PermissionRule.h"
+#include "engine/config/ConfigError.h"
 
 namespace qcode {
 
@@ -37,9 +38,8 @@ public:
     QJsonObject options;          // `options`, then every unknown key
     PermissionRuleset permission; // appended to the agent's rules
 
-    // Sentences naming where and what: any of these makes the entry
-    // unusable.
-    QStringList errors;
+    // Where and what: any of these makes the entry unusable.
+    ConfigErrors errors;
     // Permission entries that were not an action and became "ask"; the
     // entry is still used.
     QStringList warnings;

@@ -23,6 +23,7 @@ struct RawEntry {
     QString key;
     QJsonObject json;
     ConfigSourceMap sourceMap;
+    bool fromMarkdown = false;
 };
 
 RawEntry *findRaw(QList<RawEntry> &entries, const QString &key)
@@ -34,14 +35,16 @@ RawEntry *findRaw(QList<RawEntry> &entries, const QString &key)
     return nullptr;
 }
 
-void mergeRaw(QList<RawEntry> &entries, const QString &key, const QJsonObject &json, const ConfigSourceMap &map)
+void mergeRaw(QList<RawEntry> &entries, const QString &key, const QJsonObject &json, const ConfigSourceMap &map,
+              bool fromMarkdown = false)
 {
     if (RawEntry *existing = findRaw(entries, key)) {
         existing->json = JsonMerge::deepMerge(existing->json, json);
         existing->sourceMap.overlay(map);
+        existing->fromMarkdown = existing->fromMarkdown || fromMarkdown;
         return;
     }
-    entries.append({key, json, map});
+    entries.append({key, json, map, fromMarkdown});
 }
 
 bool isEditTool(const QString &tool)
@@ -153,9 +156,12 @@ AgentRegistry AgentRegistry::load(const Config &config, const ConfigLocations &l
     paths.skillDirectories = skillDirectories;
 
     QStringList problems;
-    const QList<MarkdownAgent> markdown = MarkdownAgents::load(MarkdownAgents::directories(locations), &problems);
+    ConfigErrors errors;
+    const QList<MarkdownAgent> markdown =
+        MarkdownAgents::load(MarkdownAgents::directories(locations), &problems, &errors);
     AgentRegistry registry = build(config.json(), markdown, paths, locations.environment);
     registry.m_problems = problems + registry.m_problems;
+    registry.m_errors = errors + registry.m_errors;
     return registry;
 }
 
@@ -197,7 +203,7 @@ AgentRegistry AgentRegistry::build(const QJsonObject &config, const QList<Markdo
     };
     collect(u"agent"_s, false);
     for (const MarkdownAgent &markdown : markdownAgents)
-        mergeRaw(raw, markdown.name, markdown.config, markdown.sourceMap);
+        mergeRaw(raw, markdown.name, markdown.config, markdown.sourceMap, true);
     collect(u"mode"_s, true);
 
     for (const RawEntry &entry : std::as_const(raw)) {
@@ -210,7 +216,14 @@ AgentRegistry AgentRegistry::build(const QJsonObject &config, const QList<Markdo
             continue;
         }
         if (!parsed.isValid()) {
-            problems += parsed.errors;
+            if (entry.fromMarkdown) {
+                // Fatal: the project refuses prompts, so no fallback is needed.
+                registry.m_errors += parsed.errors;
+                if (existing)
+                    existing->agent.permission += parsed.permission;
+                continue;
+            }
+            problems += configErrorLines(parsed.errors);
             if (existing) {
                 existing->agent.permission += parsed.permission;
                 problems.append(tr("%1: the settings for the built-in agent \"%2\" are ignored except its "
@@ -251,6 +264,8 @@ AgentRegistry AgentRegistry::build(const QJsonObject &config, const QList<Markdo
 
     for (const QString &problem : std::as_const(problems))
         qCWarning(lcAgents).noquote() << problem;
+    for (const ConfigError &error : std::as_const(registry.m_errors))
+        qCWarning(lcAgents).noquote() << "agent error:" << error.toString();
     return registry;
 }
 

@@ -29,8 +29,11 @@ struct ConfigLocations;
 // options and whose permission rules are appended after its rules; finally
 // the tool-output folder is allowed unless the agent denies exactly it.
 //
-// A bad entry never stops the others: it is reported in problems() with the
-// file (and line, for Markdown) and skipped. Skipping an entry for a
+// A bad config entry never stops the others: it is reported in problems()
+// and skipped. A Markdown agent that cannot be read, whose front matter is
+// broken or has a field of the wrong type is an error (errors()): it may
+// hold tighter rules than the agent it changes, so its project must not
+// run without it. Skipping an entry for a
 // built-in agent keeps the built-in, and still applies the entry's
 // permission rules, so a typo elsewhere in an entry cannot widen what the
 // agent may do.
@@ -65,6 +68,7 @@ public:
     Result<QString> defaultAgent() const;
 
     const QStringList &problems() const { return m_problems; }
+    const ConfigErrors &errors() const { return m_errors; }
 
 private:
     struct Entry {
@@ -76,6 +80,7 @@ private:
     QList<Entry> m_entries;
     QString m_configuredDefault;
     QStringList m_problems;
+    ConfigErrors m_errors;
 };
 
 } // namespace qcode

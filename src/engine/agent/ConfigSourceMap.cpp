@@ -47,6 +47,20 @@ QString ConfigSourceMap::describe(const QStringList &path) const
     return m_origin;
 }
 
+ConfigSourceMap::Location ConfigSourceMap::locate(const QStringList &path) const
+{
+    QStringList at = path;
+    while (true) {
+        const auto it = m_locations.constFind(join(at));
+        if (it != m_locations.constEnd() && !it->file.isEmpty())
+            return *it;
+        if (at.isEmpty())
+            break;
+        at.removeLast();
+    }
+    return {m_origin, 0};
+}
+
 void ConfigSourceMap::overlay(const ConfigSourceMap &over)
 {
     for (auto it = over.m_order.begin(); it != over.m_order.end(); ++it) {

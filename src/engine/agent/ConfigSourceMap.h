@@ -33,6 +33,8 @@ public:
     // "file:line" for a recorded key; else the nearest recorded parent's
     // location; else the origin.
     QString describe(const QStringList &path) const;
+    // The same as a location: the origin with line 0 when none is known.
+    Location locate(const QStringList &path) const;
     const QString &origin() const { return m_origin; }
 
     // `over` was merged on top of this document (JsonMerge::deepMerge):

@@ -1,9 +1,9 @@
 #include "FrontMatter.h"
 
-#include <QFile>
 #include <QStringDecoder>
 
 #include "YamlSubset.h"
+#include "engine/config/ConfigFile.h"
 
 using namespace Qt::StringLiterals;
 
@@ -69,13 +69,13 @@ Result<MarkdownDocument> FrontMatter::parse(const QString &input, const QString 
 
 Result<MarkdownDocument> FrontMatter::read(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("%1 cannot be read: %2").arg(path, file.errorString())};
+    const Result<QByteArray> bytes = ConfigFile::read(path);
+    if (!bytes)
+        return Error{u"%1: %2"_s.arg(path, bytes.errorMessage())};
     QStringDecoder decoder(QStringDecoder::Utf8);
-    const QString text = decoder(file.readAll());
+    const QString text = decoder(*bytes);
     if (decoder.hasError())
-        return Error{tr("%1 is not UTF-8 text").arg(path)};
+        return Error{tr("%1: the file is not UTF-8 text").arg(path)};
     return parse(text, path);
 }
 

@@ -22,7 +22,9 @@ class FrontMatter
     Q_DECLARE_TR_FUNCTIONS(FrontMatter)
 
 public:
-    // Errors name the file and line: "<fileName>:<line>: <what is wrong>".
+    // Errors name the file and line: "<fileName>:<line>: <what is wrong>",
+    // or "<path>: <what is wrong>" when the file cannot be read (a folder,
+    // a pipe, over ConfigFile::MaxBytes) or is not UTF-8.
     static Result<MarkdownDocument> parse(const QString &text, const QString &fileName);
     static Result<MarkdownDocument> read(const QString &path);
 };

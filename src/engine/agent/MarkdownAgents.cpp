@@ -25,7 +25,9 @@ QStringList markdownFiles(const QString &root, bool recursive)
     QStringList files;
     if (!QFileInfo(root).isDir())
         return files;
-    QDirIterator it(root, {u"*.md"_s}, QDir::Files | QDir::Hidden | QDir::Readable,
+    // Unreadable files, pipes and folders named *.md are listed too: each
+    // is an error when read, never silently passed over.
+    QDirIterator it(root, {u"*.md"_s}, QDir::Files | QDir::Dirs | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot,
                     recursive ? QDirIterator::Subdirectories | QDirIterator::FollowSymlinks : QDirIterator::NoIteratorFlags);
     while (it.hasNext())
         files.append(it.next());
@@ -68,7 +70,7 @@ Result<MarkdownAgent> MarkdownAgents::loadFile(const QString &file, const QStrin
 {
     Result<MarkdownDocument> document = FrontMatter::read(file);
     if (!document)
-        return Error{tr("The agent file could not be loaded: %1").arg(document.errorMessage())};
+        return document.error();
     MarkdownAgent agent;
     agent.file = file;
     agent.config = document->data;
@@ -81,15 +83,19 @@ Result<MarkdownAgent> MarkdownAgents::loadFile(const QString &file, const QStrin
     return agent;
 }
 
-QList<MarkdownAgent> MarkdownAgents::load(const QStringList &directories, QStringList *problems)
+QList<MarkdownAgent> MarkdownAgents::load(const QStringList &directories, QStringList *problems,
+                                          ConfigErrors *errors)
 {
     QList<MarkdownAgent> agents;
     const auto add = [&](const QString &file, const QString &name, bool primary) {
         Result<MarkdownAgent> agent = loadFile(file, name);
         if (!agent) {
-            qCWarning(lcAgents).noquote() << agent.errorMessage();
-            if (problems)
-                problems->append(agent.errorMessage());
+            const ConfigError error = ConfigError::fromLocatedText(file, agent.errorMessage());
+            qCWarning(lcAgents).noquote() << error.toString();
+            if (errors)
+                errors->append(error);
+            else if (problems)
+                problems->append(error.toString());
             return;
         }
         if (primary)

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include "ConfigSourceMap.h"
+#include "engine/config/ConfigError.h"
 #include "engine/config/ConfigLocations.h"
 #include "model/Result.h"
 
@@ -35,10 +36,11 @@ public:
     static QStringList directories(const ConfigLocations &locations);
 
     // In each folder, {agent,agents}/**/*.md, then {mode,modes}/*.md (the
-    // legacy modes, made primary agents). A file that cannot be read or
-    // whose front matter is broken is reported in `problems` with its file
-    // and line, and skipped.
-    static QList<MarkdownAgent> load(const QStringList &directories, QStringList *problems);
+    // legacy modes, made primary agents). A file that cannot be read (a
+    // folder or a pipe named *.md too) or whose front matter is broken is
+    // an error in `errors` with its file and line, and left out.
+    static QList<MarkdownAgent> load(const QStringList &directories, QStringList *problems,
+                                     ConfigErrors *errors = nullptr);
 
     static Result<MarkdownAgent> loadFile(const QString &file, const QString &name);
 };

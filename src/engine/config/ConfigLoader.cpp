@@ -1,10 +1,11 @@
 #include "ConfigLoader.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
+#include "ConfigFile.h"
 #include "ConfigLogging.h"
+#include "ConfigSchema.h"
 #include "ConfigSubstitution.h"
 #include "JsonMerge.h"
 #include "JsoncParser.h"
@@ -70,19 +71,66 @@ QStringList ConfigLoader::candidateFiles(const ConfigLocations &locations)
 Result<QJsonObject> ConfigLoader::parseText(const QByteArray &text, const QString &path,
                                             const ConfigLocations &locations)
 {
-    Result<QString> substituted =
-        ConfigSubstitution::apply(QString::fromUtf8(text), path, locations.environment, locations.homeDirectory);
-    if (!substituted)
-        return substituted.error();
-    return JsoncParser::parseObject(substituted->toUtf8(), QDir::toNativeSeparators(path));
+    ConfigErrors errors;
+    std::optional<QJsonObject> parsed = parseText(text, path, locations, &errors);
+    if (!parsed)
+        return Error{configErrorLines(errors).join(u'\n')};
+    return *parsed;
 }
 
 Result<QJsonObject> ConfigLoader::loadFile(const QString &path, const ConfigLocations &locations)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("%1: cannot be read: %2").arg(QDir::toNativeSeparators(path), file.errorString())};
-    return parseText(file.readAll(), path, locations);
+    ConfigErrors errors;
+    std::optional<QJsonObject> parsed = loadFile(path, locations, &errors);
+    if (!parsed)
+        return Error{configErrorLines(errors).join(u'\n')};
+    return *parsed;
+}
+
+std::optional<QJsonObject> ConfigLoader::parseText(const QByteArray &text, const QString &path,
+                                                   const ConfigLocations &locations, ConfigErrors *errors)
+{
+    const QString shown = QDir::toNativeSeparators(path);
+    if (const qsizetype bad = JsoncParser::invalidUtf8Offset(text); bad >= 0) {
+        const auto [line, column] = JsoncParser::lineAndColumn(text, bad);
+        errors->append({shown, line, column,
+                        tr("the file is not UTF-8 text (byte 0x%1)")
+                            .arg(uchar(text.at(bad)), 2, 16, QLatin1Char('0'))});
+        return std::nullopt;
+    }
+    ConfigError substitutionError;
+    Result<QString> substituted = ConfigSubstitution::apply(QString::fromUtf8(text), path, locations.environment,
+                                                            locations.homeDirectory, &substitutionError);
+    if (!substituted) {
+        errors->append(substitutionError);
+        return std::nullopt;
+    }
+    ConfigError parseError;
+    std::optional<JsoncDocument> document = JsoncParser::parseDocument(substituted->toUtf8(), shown, &parseError);
+    if (!document) {
+        errors->append(parseError);
+        return std::nullopt;
+    }
+    QStringList unknownKeys;
+    const ConfigErrors wrong = ConfigSchema::check(*document, shown, &unknownKeys);
+    if (!unknownKeys.isEmpty())
+        qCInfo(lcConfig).noquote() << shown << "has keys qcode does not know, ignored:" << unknownKeys.join(u", "_s);
+    if (!wrong.isEmpty()) {
+        *errors += wrong;
+        return std::nullopt;
+    }
+    return document->root;
+}
+
+std::optional<QJsonObject> ConfigLoader::loadFile(const QString &path, const ConfigLocations &locations,
+                                                  ConfigErrors *errors)
+{
+    const Result<QByteArray> bytes = ConfigFile::read(path);
+    if (!bytes) {
+        errors->append({QDir::toNativeSeparators(path), 0, 0, bytes.errorMessage()});
+        return std::nullopt;
+    }
+    return parseText(*bytes, path, locations, errors);
 }
 
 LoadedConfig ConfigLoader::load(const ConfigLocations &locations)
@@ -90,20 +138,18 @@ LoadedConfig ConfigLoader::load(const ConfigLocations &locations)
     LoadedConfig loaded;
     const QStringList explicitFiles{locations.environment.value(u"OPENCODE_CONFIG"_s),
                                     locations.environment.value(u"QCODE_CONFIG"_s)};
-    const auto merge = [&](const QString &source, Result<QJsonObject> parsed) {
-        if (!parsed) {
-            loaded.problems.append(parsed.errorMessage());
-            qCWarning(lcConfig).noquote() << "skipping config:" << parsed.errorMessage();
+    const auto merge = [&](const QString &source, const std::optional<QJsonObject> &parsed) {
+        if (!parsed)
             return;
-        }
         loaded.json = JsonMerge::deepMerge(loaded.json, *parsed, JsonMerge::configConcatenatedKeys());
         loaded.files.append(source);
         qCDebug(lcConfig).noquote() << "merged config" << source;
     };
 
     for (const QString &path : candidateFiles(locations)) {
-        const QFileInfo info(path);
-        if (!info.exists()) {
+        // Not QFileInfo::exists(): a dangling link is missing, but a pipe,
+        // a folder or an unreadable file in a config's place is an error.
+        if (!QFileInfo(path).exists() && !QFileInfo(path).isSymLink()) {
             // A file someone named on purpose and that is missing deserves a word.
             const bool named = std::any_of(explicitFiles.begin(), explicitFiles.end(), [&](const QString &f) {
                 return !f.isEmpty()
@@ -118,17 +164,25 @@ LoadedConfig ConfigLoader::load(const ConfigLocations &locations)
             }
             continue;
         }
-        if (!info.isFile())
-            continue;
-        merge(path, loadFile(path, locations));
+        merge(path, loadFile(path, locations, &loaded.errors));
     }
 
     const QString inlineContent = locations.environment.value(u"OPENCODE_CONFIG_CONTENT"_s);
     if (!inlineContent.isEmpty()) {
         const QString source = u"OPENCODE_CONFIG_CONTENT"_s;
         const QString pseudoPath = QDir(locations.projectDirectory).filePath(source);
-        merge(source, parseText(inlineContent.toUtf8(), pseudoPath, locations));
+        ConfigErrors inlineErrors;
+        const std::optional<QJsonObject> parsed = parseText(inlineContent.toUtf8(), pseudoPath, locations, &inlineErrors);
+        // The variable has no file: its errors are named after it.
+        for (ConfigError &error : inlineErrors) {
+            if (error.file == QDir::toNativeSeparators(pseudoPath))
+                error.file = source;
+        }
+        loaded.errors += inlineErrors;
+        merge(source, parsed);
     }
+    for (const ConfigError &error : std::as_const(loaded.errors))
+        qCWarning(lcConfig).noquote() << "config error:" << error.toString();
     return loaded;
 }
 

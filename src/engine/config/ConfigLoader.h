@@ -5,6 +5,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
+#include "ConfigError.h"
 #include "ConfigLocations.h"
 #include "model/Result.h"
 
@@ -14,7 +17,8 @@ namespace qcode {
 struct LoadedConfig {
     QJsonObject json;     // every file merged, later wins
     QStringList files;    // the files that were read and merged, in order
-    QStringList problems; // one sentence per file that was skipped, naming it
+    QStringList problems; // notes that leave the config usable (a named file that does not exist)
+    ConfigErrors errors;  // files qcode must not run without; each such file is left out of `json`
 };
 
 // Finds and merges OpenCode-format config files, in this order (later
@@ -26,8 +30,10 @@ struct LoadedConfig {
 //      opencode.jsonc, opencode.json, qcode.jsonc, qcode.json
 //   4. the same walk for `.opencode/opencode.json(c)`
 //   5. OPENCODE_CONFIG_DIR's opencode.json(c), then OPENCODE_CONFIG_CONTENT
-// A file that cannot be read or parsed is reported and skipped; the others
-// still apply.
+// A file that exists but cannot be read (a folder, a pipe, a device, over
+// ConfigFile::MaxBytes), is not UTF-8, does not parse, or has a key of the
+// wrong type (ConfigSchema) is an error with its line and column: the
+// project refuses prompts until it is fixed, as OpenCode refuses to start.
 class ConfigLoader
 {
     Q_DECLARE_TR_FUNCTIONS(ConfigLoader)
@@ -38,9 +44,15 @@ public:
     // The candidate paths in merge order, whether they exist or not.
     static QStringList candidateFiles(const ConfigLocations &locations);
 
-    // Reads one file: substitution, then JSONC.
+    // Reads one file: UTF-8 check, substitution, JSONC, then the schema.
+    // Errors read "<path>:<line>:<column>: <what is wrong>".
     static Result<QJsonObject> loadFile(const QString &path, const ConfigLocations &locations);
     static Result<QJsonObject> parseText(const QByteArray &text, const QString &path, const ConfigLocations &locations);
+    // The same, with every error of the file.
+    static std::optional<QJsonObject> loadFile(const QString &path, const ConfigLocations &locations,
+                                               ConfigErrors *errors);
+    static std::optional<QJsonObject> parseText(const QByteArray &text, const QString &path,
+                                                const ConfigLocations &locations, ConfigErrors *errors);
 };
 
 } // namespace qcode

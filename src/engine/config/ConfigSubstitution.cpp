@@ -1,9 +1,11 @@
 #include "ConfigSubstitution.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+
+#include "ConfigFile.h"
+#include "JsoncParser.h"
 
 using namespace Qt::StringLiterals;
 
@@ -41,7 +43,8 @@ bool onCommentedLine(const QString &text, qsizetype position)
 } // namespace
 
 Result<QString> ConfigSubstitution::apply(const QString &text, const QString &configFile,
-                                          const QProcessEnvironment &environment, const QString &homeDirectory)
+                                          const QProcessEnvironment &environment, const QString &homeDirectory,
+                                          ConfigError *error)
 {
     static const QRegularExpression envPattern(u"\\{env:([^}]+)\\}"_s);
     static const QRegularExpression filePattern(u"\\{file:([^}]+)\\}"_s);
@@ -71,15 +74,23 @@ Result<QString> ConfigSubstitution::apply(const QString &text, const QString &co
         if (path == "~"_L1 || path.startsWith("~/"_L1))
             path = QDir(homeDirectory).filePath(path.mid(2));
         const QString resolved = QDir::cleanPath(configDir.absoluteFilePath(path));
-        QFile file(resolved);
-        if (!file.open(QIODevice::ReadOnly)) {
-            return Error{tr("%1: bad file reference \"%2\": %3 %4")
-                             .arg(QDir::toNativeSeparators(configFile), m.captured(0),
-                                  QDir::toNativeSeparators(resolved),
-                                  file.exists() ? tr("cannot be read (%1)").arg(file.errorString())
-                                                : tr("does not exist"))};
-        }
-        result += escapeForJsonString(QString::fromUtf8(file.readAll()).trimmed());
+        const auto failed = [&](const QString &what) -> Result<QString> {
+            const auto [line, column] = JsoncParser::lineAndColumn(out.toUtf8(), out.left(m.capturedStart()).toUtf8().size());
+            const ConfigError located{QDir::toNativeSeparators(configFile), line, column,
+                                      tr("bad file reference \"%1\": %2 %3")
+                                          .arg(m.captured(0), QDir::toNativeSeparators(resolved), what)};
+            if (error)
+                *error = located;
+            return Error{located.toString()};
+        };
+        if (!QFileInfo::exists(resolved))
+            return failed(tr("does not exist"));
+        const Result<QByteArray> bytes = ConfigFile::read(resolved);
+        if (!bytes)
+            return failed(bytes.errorMessage());
+        if (JsoncParser::invalidUtf8Offset(*bytes) >= 0)
+            return failed(tr("is not UTF-8 text"));
+        result += escapeForJsonString(QString::fromUtf8(*bytes).trimmed());
     }
     result += QStringView(out).mid(last);
     return result;

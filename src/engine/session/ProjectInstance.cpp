@@ -66,6 +66,7 @@ std::unique_ptr<ProjectInstance> ProjectInstance::load(const QString &directory,
     instance->m_config = Config::fromJson(loaded.json);
     instance->m_configProblems = loaded.problems;
     instance->m_agents = AgentRegistry::load(instance->m_config, locations, dataDirectory);
+    instance->m_configErrors = loaded.errors + instance->m_agents.errors();
     instance->m_providers = std::make_unique<ProviderRegistry>(ModelCatalogue::bundled(), instance->m_config,
                                                                locations.environment, secrets);
     instance->m_instructions = InstructionFiles(InstructionSources::from(instance->m_config, locations));
@@ -134,7 +135,21 @@ EnvironmentInfo ProjectInstance::environment() const
 
 QStringList ProjectInstance::problems() const
 {
-    return m_configProblems + m_config.problems() + m_agents.problems() + m_providers->problems();
+    return configNotes() + m_providers->problems();
+}
+
+QStringList ProjectInstance::configNotes() const
+{
+    return m_configProblems + m_config.problems() + m_agents.problems();
+}
+
+Result<void> ProjectInstance::checkConfig() const
+{
+    if (m_configErrors.isEmpty())
+        return {};
+    // Every error is in the log and the summary; a refusal names the first,
+    // the one to fix first.
+    return Error{m_configErrors.constFirst().toString()};
 }
 
 Result<ResolvedModel> ProjectInstance::resolveModel(const ModelRef &ref) const

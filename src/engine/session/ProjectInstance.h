@@ -9,6 +9,7 @@
 #include "engine/agent/EnvironmentInfo.h"
 #include "engine/agent/InstructionFiles.h"
 #include "engine/config/Config.h"
+#include "engine/config/ConfigError.h"
 #include "engine/config/ConfigLocations.h"
 #include "engine/config/ProviderRegistry.h"
 #include "engine/session/ModelRequest.h"
@@ -28,8 +29,10 @@ class ProjectInstance
     Q_DECLARE_TR_FUNCTIONS(ProjectInstance)
 
 public:
-    // Reads the configuration of `directory`. Problems in config files are
-    // not failures: they are in problems() and the rest still applies.
+    // Reads the configuration of `directory`. Notes (problems()) leave the
+    // rest usable; configErrors() (a file that cannot be read or parsed, a
+    // key of the wrong type, a broken agent file) mean the project must
+    // not run a prompt until they are fixed and it is loaded again.
     ~ProjectInstance();
 
     // `secrets` (may be null: no keychain) gives the providers the keys
@@ -55,6 +58,12 @@ public:
     InstructionFiles &instructions() { return m_instructions; }
     EnvironmentInfo environment() const;
     QStringList problems() const;
+    // problems() of the config files and agents alone, without the
+    // providers' (a keychain that cannot be read, a package qcode lacks).
+    QStringList configNotes() const;
+    ConfigErrors configErrors() const { return m_configErrors; }
+    // The first config error as a failure to report, or success.
+    Result<void> checkConfig() const;
 
     // The model `ref` names, ready to call, or OpenCode's error: "Model not
     // found: p/m. Did you mean: …?".
@@ -83,6 +92,7 @@ private:
     Project m_project;
     Config m_config;
     QStringList m_configProblems;
+    ConfigErrors m_configErrors;
     AgentRegistry m_agents;
     std::unique_ptr<ProviderRegistry> m_providers;
     InstructionFiles m_instructions{InstructionSources{}};

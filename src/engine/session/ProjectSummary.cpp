@@ -41,6 +41,7 @@ ProjectSummary ProjectSummary::describe(const ProjectInstance &project, const Co
     summary.projectID = project.project().id;
     summary.worktree = project.worktree();
     summary.problems = project.problems() + commands.problems();
+    summary.configErrors = project.configErrors();
 
     const AgentRegistry &agents = project.agents();
     for (const Agent &agent : agents.list())
@@ -59,7 +60,7 @@ ProjectSummary ProjectSummary::describe(const ProjectInstance &project, const Co
     }
     if (const Result<ModelRef> model = project.defaultModel(); model)
         summary.defaultModel = *model;
-    else
+    else if (summary.configErrors.isEmpty()) // a model in the broken file is the likelier cause
         summary.problems.append(model.errorMessage());
 
     for (const CommandDefinition &command : commands.list()) {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "engine/agent/Agent.h"
+#include "engine/config/ConfigError.h"
 #include "model/Message.h"
 
 namespace qcode {
@@ -69,7 +70,10 @@ struct ProjectSummary {
     QList<ModelSummary> models; // by provider, in the provider list's order
     std::optional<ModelRef> defaultModel;
     QList<CommandSummary> commands; // sorted by name
-    QStringList problems;           // config, agents, providers and commands, one sentence each
+    QStringList problems;           // notes on config, agents, providers and commands, one sentence each
+    // Files the project must not run without; while any is here, the
+    // engine refuses its prompts (ProjectInstance::configErrors).
+    ConfigErrors configErrors;
 
     // `bundled` tells catalogue models from those only the config defines.
     static ProjectSummary describe(const ProjectInstance &project, const CommandRegistry &commands,

@@ -421,6 +421,11 @@ void PromptBox::findMentions(PromptSubmission &submission) const
     }
 }
 
+void PromptBox::setSendRefusal(const QString &reason)
+{
+    m_sendRefusal = reason;
+}
+
 void PromptBox::submit()
 {
     const QString typed = text();
@@ -433,6 +438,10 @@ void PromptBox::submit()
         m_editor->clear();
         m_completer->close();
         Q_EMIT builtinCommandRequested(parsed.command, parsed.text);
+        return;
+    }
+    if (!m_sendRefusal.isEmpty()) {
+        showNotice({m_sendRefusal});
         return;
     }
     if (parsed.kind == PromptSubmission::Kind::Shell && parsed.text.isEmpty()) {

@@ -77,6 +77,10 @@ public:
     void setBusy(bool busy);
     bool isBusy() const { return m_busy; }
     void setQueued(const QList<QueuedPrompt> &queued);
+    // Non-empty: Send is refused with this sentence and the typed text
+    // stays (the project's config is broken); built-in commands still run.
+    void setSendRefusal(const QString &reason);
+    QString sendRefusal() const { return m_sendRefusal; }
 
     void addAttachment(const PromptAttachment &a);
     // File and folder URLs and image data, as a drop on the box takes them;
@@ -143,6 +147,7 @@ private:
     QList<SlashCommand> m_customCommands;
     QSet<QString> m_pickedFiles; // chosen in the "@" popup since the last send
     bool m_busy = false;
+    QString m_sendRefusal;
 
     PromptEditor *m_editor = nullptr;
     PromptCompleter *m_completer = nullptr;

@@ -6,6 +6,7 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
+#include "ConfigErrorBanner.h"
 #include "ContextMeter.h"
 #include "ProjectChoices.h"
 #include "RetryBanner.h"
@@ -54,6 +55,8 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
     banners->addWidget(m_retry);
     m_revert = new RevertBanner(this);
     banners->addWidget(m_revert);
+    m_configErrors = new ConfigErrorBanner(this);
+    banners->addWidget(m_configErrors);
     m_todos = new TodoPanel(this);
     banners->addWidget(m_todos);
     m_layout->addLayout(banners);
@@ -64,6 +67,7 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
 
     connect(m_retry, &RetryBanner::stopRequested, controller, &SessionController::abort);
     connect(m_revert, &RevertBanner::redoRequested, controller, &SessionController::redo);
+    connect(m_configErrors, &ConfigErrorBanner::reloadRequested, controller, &SessionController::reloadProject);
     connect(controller, &SessionController::currentSessionChanged, this, [this] {
         restoreSessionChoices();
         updateTitle();
@@ -142,6 +146,12 @@ void SessionPane::applyProject()
         m_prompt->setCurrentModel(ProjectChoices::defaultModel(project));
     if (!project.problems.isEmpty())
         m_prompt->showNotice(project.problems);
+    // The engine refuses the prompts anyway; refusing here keeps the text.
+    m_configErrors->setErrors(project.configErrors);
+    m_prompt->setSendRefusal(project.configErrors.isEmpty()
+                                 ? QString()
+                                 : tr("Not sent: fix %1 first (see above), then reload.")
+                                       .arg(project.configErrors.constFirst().toString()));
     setContextLimit(ProjectChoices::contextLimit(project, m_prompt->currentModel()));
 }
 

@@ -8,6 +8,7 @@ class QVBoxLayout;
 namespace qcode {
 
 class ChatView;
+class ConfigErrorBanner;
 class ContextMeter;
 class PromptBox;
 class RetryBanner;
@@ -30,6 +31,7 @@ public:
     ContextMeter *contextMeter() const { return m_meter; }
     RetryBanner *retryBanner() const { return m_retry; }
     RevertBanner *revertBanner() const { return m_revert; }
+    ConfigErrorBanner *configErrorBanner() const { return m_configErrors; }
     TodoPanel *todoPanel() const { return m_todos; }
     PromptBox *promptBox() const { return m_prompt; }
     // The model's context window, for the meter (0: unknown).
@@ -57,6 +59,7 @@ private:
     ChatView *m_chat = nullptr;
     RetryBanner *m_retry = nullptr;
     RevertBanner *m_revert = nullptr;
+    ConfigErrorBanner *m_configErrors = nullptr;
     TodoPanel *m_todos = nullptr;
     PromptBox *m_prompt = nullptr;
     QVBoxLayout *m_layout = nullptr;

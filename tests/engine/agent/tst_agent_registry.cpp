@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include "TempTree.h"
 
 #include "engine/agent/AgentRegistry.h"
@@ -682,7 +684,7 @@ private Q_SLOTS:
         QCOMPARE(r.find(u"tester"_s)->description, u"Use this agent when: the tests fail, e.g. after a refactor"_s);
     }
 
-    void brokenFrontMatterIsReportedWithFileAndLineAndOthersStillLoad()
+    void brokenFrontMatterIsAnErrorWithFileAndLine()
     {
         write(u"repo/.opencode/agent/broken.md"_s, "---\n"
                                                    "description: ok\n"
@@ -694,11 +696,14 @@ private Q_SLOTS:
         const AgentRegistry r = loaded();
         QVERIFY(!r.find(u"broken"_s));
         QVERIFY(r.find(u"fine"_s));
-        const QString expected = QDir::cleanPath(path(u"repo/.opencode/agent/broken.md"_s)) + u":4:"_s;
-        QVERIFY2(r.problems().join(u"\n"_s).contains(expected), qPrintable(r.problems().join(u"\n"_s)));
+        // An error, not a note: the file may hold rules tighter than the built-in's.
+        QCOMPARE(r.errors().size(), 1);
+        QCOMPARE(r.errors().constFirst().file, QDir::cleanPath(path(u"repo/.opencode/agent/broken.md"_s)));
+        QCOMPARE(r.errors().constFirst().line, 4);
+        QVERIFY2(r.problems().isEmpty(), qPrintable(r.problems().join(u"\n"_s)));
     }
 
-    void aBadFieldInMarkdownNamesTheFileAndLine()
+    void aBadFieldInMarkdownIsAnErrorNamingTheFileAndLine()
     {
         write(u"repo/.opencode/agent/odd.md"_s, "---\n"
                                                 "description: Odd\n"
@@ -706,8 +711,43 @@ private Q_SLOTS:
                                                 "---\n");
         const AgentRegistry r = loaded();
         QVERIFY(!r.find(u"odd"_s));
+        QCOMPARE(r.errors().size(), 1);
         const QString expected = QDir::cleanPath(path(u"repo/.opencode/agent/odd.md"_s)) + u":3: agent \"odd\": \"mode\""_s;
-        QVERIFY2(r.problems().join(u"\n"_s).contains(expected), qPrintable(r.problems().join(u"\n"_s)));
+        QVERIFY2(r.errors().constFirst().toString().startsWith(expected), qPrintable(r.errors().constFirst().toString()));
+    }
+
+    void aMarkdownFileForABuiltInWithAWrongTypeIsAnError()
+    {
+        write(u"repo/.opencode/agent/build.md"_s, "---\n"
+                                                  "permission:\n"
+                                                  "  bash: deny\n"
+                                                  "steps: many\n"
+                                                  "---\n");
+        const AgentRegistry r = loaded();
+        QCOMPARE(r.errors().size(), 1);
+        QCOMPARE(r.errors().constFirst().line, 4);
+        QVERIFY(r.errors().constFirst().message.contains(u"\"steps\""_s));
+        // Its rules still apply to the built-in meanwhile.
+        QCOMPARE(action(r.find(u"build"_s), u"bash"_s), PermissionAction::Deny);
+    }
+
+    void aFolderOrPipeNamedLikeAnAgentFileIsAnError()
+    {
+        QVERIFY(QDir().mkpath(path(u"repo/.opencode/agent/folder.md"_s)));
+        QCOMPARE(::mkfifo(QFile::encodeName(path(u"repo/.opencode/agent/pipe.md"_s)).constData(), 0600), 0);
+        const AgentRegistry r = loaded();
+        const QStringList errors = configErrorLines(r.errors());
+        QCOMPARE(errors.size(), 2);
+        QVERIFY2(errors.at(0).endsWith(u"folder.md: is a folder, not a file"_s), qPrintable(errors.join(u'\n')));
+        QVERIFY2(errors.at(1).endsWith(u"pipe.md: is a named pipe (FIFO), not a file"_s), qPrintable(errors.join(u'\n')));
+    }
+
+    void anAgentFileThatIsNotUtf8IsAnError()
+    {
+        write(u"repo/.opencode/agent/latin.md"_s, "---\ndescription: caf\xE9\n---\n");
+        const AgentRegistry r = loaded();
+        QCOMPARE(r.errors().size(), 1);
+        QVERIFY(r.errors().constFirst().message.contains(u"not UTF-8"_s));
     }
 
     void markdownAgentsMayDisableABuiltIn()

@@ -152,10 +152,10 @@ private Q_SLOTS:
         write(u"home/.config/opencode/opencode.json"_s, R"({"model":"good/one"})");
         write(u"repo/packages/app/opencode.jsonc"_s, "{\n  // a comment\n  \"model\": \"bad/one\"\n  \"small_model\": 3\n}\n");
         const LoadedConfig loaded = ConfigLoader::load(locations());
-        QCOMPARE(loaded.problems.size(), 1);
-        const QString problem = loaded.problems.constFirst();
+        QCOMPARE(loaded.errors.size(), 1);
+        const QString problem = loaded.errors.constFirst().toString();
         QVERIFY2(problem.contains(u"opencode.jsonc:4:3:"_s), qPrintable(problem));
-        // The good file still applies.
+        // The good file is merged (the project refuses prompts for the error).
         QCOMPARE(loaded.json.value(u"model"_s).toString(), u"good/one"_s);
         QCOMPARE(loaded.files.size(), 1);
     }
@@ -215,9 +215,10 @@ private Q_SLOTS:
     {
         write(u"repo/opencode.json"_s, R"({"provider":{"a":{"options":{"apiKey":"{file:nope.txt}"}}}})");
         const LoadedConfig loaded = ConfigLoader::load(locations());
-        QCOMPARE(loaded.problems.size(), 1);
-        QVERIFY(loaded.problems.constFirst().contains(u"opencode.json"_s));
-        QVERIFY(loaded.problems.constFirst().contains(u"nope.txt"_s));
+        QCOMPARE(loaded.errors.size(), 1);
+        const QString error = loaded.errors.constFirst().toString();
+        QVERIFY2(error.contains(u"opencode.json:1:40: bad file reference"_s), qPrintable(error));
+        QVERIFY(error.contains(u"nope.txt"_s));
     }
 
     void inlineConfigContentWinsLast()

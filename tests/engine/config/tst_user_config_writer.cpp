@@ -307,6 +307,8 @@ private Q_SLOTS:
         QCOMPARE(UserConfigWriter::directoryFor(locations), folder());
         const LoadedConfig loaded = ConfigLoader::load(locations);
         QVERIFY2(loaded.problems.isEmpty(), qPrintable(loaded.problems.join(u'\n')));
+        // What the writer writes passes the strict check too.
+        QVERIFY2(loaded.errors.isEmpty(), qPrintable(configErrorLines(loaded.errors).join(u'\n')));
 
         QProcessEnvironment environment;
         environment.insert(u"MY_SERVER_API_KEY"_s, u"sk-from-env"_s);
