@@ -68,13 +68,19 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
         co_return ToolFailure{tr("content must be a string")};
     const QString content = contentValue.toString();
 
+    // `path` is what the person and the model see; `target` is where it
+    // really leads, through any link: what is checked, read and written.
     const QString path = TextFiles::absolutePath(context, filePath);
+    const Result<QString> resolved = TextFiles::realPath(path);
+    if (!resolved)
+        co_return ToolFailure{resolved.errorMessage()};
+    const QString target = *resolved;
     QCoro::Task<std::optional<ToolFailure>> external =
-        ToolPermission::checkExternalDirectory(context, path, ToolPermission::PathKind::File);
+        ToolPermission::checkExternalResolved(context, target, ToolPermission::PathKind::File);
     if (std::optional<ToolFailure> refused = co_await external)
         co_return *refused;
 
-    const QFileInfo info(path);
+    const QFileInfo info(target);
     if (info.isDir())
         co_return ToolFailure{tr("Path is a directory, not a file: %1").arg(path)};
     const bool exists = info.exists();
@@ -87,7 +93,7 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
             if (!writable)
                 co_return ToolFailure{writable.errorMessage()};
         }
-        QFile file(path);
+        QFile file(target);
         if (!file.open(QIODevice::ReadOnly))
             co_return ToolFailure{tr("Cannot read %1: %2").arg(path, file.errorString())};
         previous = file.readAll();
@@ -109,9 +115,9 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
         co_return *refused;
 
     // While the question was open the file may have appeared or changed.
-    bool changed = QFileInfo::exists(path) != exists;
+    bool changed = QFileInfo::exists(target) != exists;
     if (!changed && exists) {
-        QFile file(path);
+        QFile file(target);
         changed = !file.open(QIODevice::ReadOnly) || file.readAll() != previous;
     }
     if (changed)
@@ -119,7 +125,7 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
                                  "Please read the file again before modifying it.")
                                   .arg(path)};
 
-    const Result<void> written = TextFiles::writeText(path, TextFiles::Text{content, false});
+    const Result<void> written = TextFiles::writeText(target, TextFiles::Text{content, false});
     if (!written)
         co_return ToolFailure{written.errorMessage()};
     if (m_services.fileTimes)
