@@ -83,11 +83,11 @@ Entry lookUp(const QString &path)
 #endif
 }
 
-QString linkAppeared(const QString &path, const QString &where)
+QString linkAppeared(const QString &verb, const QString &path, const QString &where)
 {
-    return u"Cannot write %1: %2 is a symbolic link now, which it was not when the write was allowed. "
-           "Nothing was written; check the path again before writing."_s
-        .arg(path, where);
+    return u"Cannot %1 %2: %3 is a symbolic link now, which it was not when the path was checked. Nothing was "
+           "done through it; check the path again."_s
+        .arg(verb, path, where);
 }
 
 #ifdef Q_OS_UNIX
@@ -136,17 +136,17 @@ bool isLinkAt(int folder, const QByteArray &name)
 
 // Opens `folder` one component at a time from the root, following no
 // link, creating missing components when `create` is set. `path` names
-// the file being written, for the messages.
-Result<Descriptor> openFolder(const QString &folder, bool create, const QString &path)
+// the file being read, written or deleted (`verb`), for the messages.
+Result<Descriptor> openFolder(const QString &folder, bool create, const QString &path, const QString &verb)
 {
     Descriptor current(::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (current.fd() < 0)
-        return Error{u"Cannot write %1: %2"_s.arg(path, systemError(errno))};
+        return Error{u"Cannot %1 %2: %3"_s.arg(verb, path, systemError(errno))};
     QString walked = u"/"_s;
     const QStringList parts = folder.split(u'/', Qt::SkipEmptyParts);
     for (const QString &part : parts) {
         if (part == "."_L1 || part == ".."_L1)
-            return Error{u"Cannot write %1: its folder %2 is not a resolved path."_s.arg(path, folder)};
+            return Error{u"Cannot %1 %2: its folder %3 is not a resolved path."_s.arg(verb, path, folder)};
         walked = joined(walked, part);
         const QByteArray name = QFile::encodeName(part);
         int next = ::openat(current.fd(), name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -158,10 +158,10 @@ Result<Descriptor> openFolder(const QString &folder, bool create, const QString 
         if (next < 0) {
             const int error = errno;
             if (isLinkAt(current.fd(), name))
-                return Error{linkAppeared(path, walked)};
+                return Error{linkAppeared(verb, path, walked)};
             if (error == ENOTDIR)
-                return Error{u"Cannot write %1: %2 is not a folder."_s.arg(path, walked)};
-            return Error{u"Cannot write %1: cannot open the folder %2: %3"_s.arg(path, walked, systemError(error))};
+                return Error{u"Cannot %1 %2: %3 is not a folder."_s.arg(verb, path, walked)};
+            return Error{u"Cannot %1 %2: cannot open the folder %3: %4"_s.arg(verb, path, walked, systemError(error))};
         }
         current = Descriptor(next);
     }
@@ -252,7 +252,7 @@ Result<void> LinkSafeFiles::write(const QString &resolved, const QByteArray &byt
     if (rootOf(path).isEmpty() || fileName.isEmpty() || fileName == "."_L1 || fileName == ".."_L1)
         return Error{u"Cannot write %1: it does not name a file."_s.arg(resolved)};
 #ifdef Q_OS_UNIX
-    Result<Descriptor> opened = openFolder(folder, true, resolved);
+    Result<Descriptor> opened = openFolder(folder, true, resolved, u"write"_s);
     if (!opened)
         return opened.error();
     const int dir = opened->fd();
@@ -261,7 +261,7 @@ Result<void> LinkSafeFiles::write(const QString &resolved, const QByteArray &byt
     struct stat old;
     const bool exists = ::fstatat(dir, name.constData(), &old, AT_SYMLINK_NOFOLLOW) == 0;
     if (exists && S_ISLNK(old.st_mode))
-        return Error{linkAppeared(resolved, resolved)};
+        return Error{linkAppeared(u"write"_s, resolved, resolved)};
     if (exists && !S_ISREG(old.st_mode))
         return Error{u"Cannot write %1: it is not a regular file."_s.arg(resolved)};
 
@@ -286,7 +286,7 @@ Result<void> LinkSafeFiles::write(const QString &resolved, const QByteArray &byt
     // but a name the person did not approve is still not written.
     if (isLinkAt(dir, name)) {
         ::unlinkat(dir, temporary.constData(), 0);
-        return Error{linkAppeared(resolved, resolved)};
+        return Error{linkAppeared(u"write"_s, resolved, resolved)};
     }
     if (::renameat(dir, temporary.constData(), dir, name.constData()) != 0)
         return discard(systemError(errno));
@@ -296,16 +296,56 @@ Result<void> LinkSafeFiles::write(const QString &resolved, const QByteArray &byt
     // write as before.
     const Result<QString> again = LinkSafeFiles::realPath(path);
     if (!again || *again != path)
-        return Error{linkAppeared(resolved, resolved)};
+        return Error{linkAppeared(u"write"_s, resolved, resolved)};
     if (!QDir().mkpath(folder))
         return Error{u"Cannot create the folder %1"_s.arg(folder)};
     const Result<QString> created = LinkSafeFiles::realPath(path);
     if (!created || *created != path)
-        return Error{linkAppeared(resolved, resolved)};
+        return Error{linkAppeared(u"write"_s, resolved, resolved)};
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
         return Error{u"Cannot write %1: %2"_s.arg(resolved, file.errorString())};
     return {};
+#endif
+}
+
+Result<QByteArray> LinkSafeFiles::read(const QString &resolved)
+{
+    const QString path = QDir::fromNativeSeparators(resolved);
+    const QString folder = parentOf(path);
+    const QString fileName = path.mid(path.lastIndexOf(u'/') + 1);
+    if (rootOf(path).isEmpty() || fileName.isEmpty())
+        return Error{u"Cannot read %1: it does not name a file."_s.arg(resolved)};
+#ifdef Q_OS_UNIX
+    Result<Descriptor> opened = openFolder(folder, false, resolved, u"read"_s);
+    if (!opened)
+        return opened.error();
+    const QByteArray name = QFile::encodeName(fileName);
+    const Descriptor file(::openat(opened->fd(), name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    if (file.fd() < 0) {
+        const int error = errno;
+        if (isLinkAt(opened->fd(), name))
+            return Error{linkAppeared(u"read"_s, resolved, resolved)};
+        return Error{u"Cannot read %1: %2"_s.arg(resolved, systemError(error))};
+    }
+    QFile reading;
+    if (!reading.open(file.fd(), QIODevice::ReadOnly, QFileDevice::DontCloseHandle))
+        return Error{u"Cannot read %1: %2"_s.arg(resolved, reading.errorString())};
+    const QByteArray bytes = reading.readAll();
+    if (reading.error() != QFileDevice::NoError)
+        return Error{u"Cannot read %1: %2"_s.arg(resolved, reading.errorString())};
+    return bytes;
+#else
+    const Result<QString> again = LinkSafeFiles::realPath(path);
+    if (!again || *again != path)
+        return Error{linkAppeared(u"read"_s, resolved, resolved)};
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{u"Cannot read %1: %2"_s.arg(resolved, file.errorString())};
+    const QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        return Error{u"Cannot read %1: %2"_s.arg(resolved, file.errorString())};
+    return bytes;
 #endif
 }
 
@@ -317,9 +357,9 @@ Result<void> LinkSafeFiles::remove(const QString &path)
     if (rootOf(cleaned).isEmpty() || fileName.isEmpty())
         return Error{u"Cannot delete %1: it does not name a file."_s.arg(path)};
 #ifdef Q_OS_UNIX
-    Result<Descriptor> opened = openFolder(folder, false, path);
+    Result<Descriptor> opened = openFolder(folder, false, path, u"delete"_s);
     if (!opened)
-        return Error{opened.errorMessage().replace(u"Cannot write"_s, u"Cannot delete"_s)};
+        return opened.error();
     if (::unlinkat(opened->fd(), QFile::encodeName(fileName).constData(), 0) != 0)
         return Error{u"Cannot delete %1: %2"_s.arg(path, systemError(errno))};
     return {};

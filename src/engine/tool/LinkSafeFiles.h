@@ -40,6 +40,10 @@ public:
     // written through it.
     static Result<void> write(const QString &resolved, const QByteArray &bytes);
 
+    // The bytes of the file `resolved` (a realPath() result) names, read
+    // through no link: a link found on the way fails the read.
+    static Result<QByteArray> read(const QString &resolved);
+
     // Removes the entry `path` names: a link itself, never its target. The
     // folders on the way are opened as write() opens them, so `path`'s
     // folder must be a real path.

@@ -3,7 +3,6 @@
 #include "LinkSafeFiles.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QStringDecoder>
 
@@ -43,12 +42,10 @@ Result<QString> TextFiles::realEntry(const QString &absolutePath)
 
 Result<TextFiles::Text> TextFiles::readText(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("Cannot read %1: %2").arg(path, file.errorString())};
-    QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError)
-        return Error{tr("Cannot read %1: %2").arg(path, file.errorString())};
+    Result<QByteArray> read = LinkSafeFiles::read(path);
+    if (!read)
+        return read.error();
+    QByteArray bytes = std::move(read).value();
     if (bytes.contains('\0'))
         return Error{tr("Cannot edit binary file: %1").arg(path)};
     Text text;

@@ -33,7 +33,8 @@ public:
     // worktree (the directory when there is no worktree), with "/".
     static QString relativePath(const ToolContext &context, const QString &absolutePath);
 
-    // The text of an existing regular file. A binary file (a NUL byte) or
+    // The text of an existing regular file, `path` a realPath() result read
+    // through no link (LinkSafeFiles::read). A binary file (a NUL byte) or
     // one that is not UTF-8 is refused rather than rewritten garbled.
     static Result<Text> readText(const QString &path);
 

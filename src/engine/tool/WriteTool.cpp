@@ -1,6 +1,5 @@
 #include "WriteTool.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QtConcurrent>
@@ -8,6 +7,7 @@
 #include <QCoro/QCoroFuture>
 
 #include "FileTimes.h"
+#include "LinkSafeFiles.h"
 #include "TextFiles.h"
 #include "ToolLogging.h"
 #include "ToolPermission.h"
@@ -93,10 +93,10 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
             if (!writable)
                 co_return ToolFailure{writable.errorMessage()};
         }
-        QFile file(target);
-        if (!file.open(QIODevice::ReadOnly))
-            co_return ToolFailure{tr("Cannot read %1: %2").arg(path, file.errorString())};
-        previous = file.readAll();
+        Result<QByteArray> read = LinkSafeFiles::read(target);
+        if (!read)
+            co_return ToolFailure{read.errorMessage()};
+        previous = std::move(read).value();
     }
 
     // The diff shows a binary or non-UTF-8 file's old bytes as best it can;
@@ -117,8 +117,8 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
     // While the question was open the file may have appeared or changed.
     bool changed = QFileInfo::exists(target) != exists;
     if (!changed && exists) {
-        QFile file(target);
-        changed = !file.open(QIODevice::ReadOnly) || file.readAll() != previous;
+        const Result<QByteArray> again = LinkSafeFiles::read(target);
+        changed = !again || *again != previous;
     }
     if (changed)
         co_return ToolFailure{tr("File %1 has been modified since it was last read.\n\n"

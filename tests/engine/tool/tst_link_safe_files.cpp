@@ -144,6 +144,23 @@ private Q_SLOTS:
         QVERIFY(isEmptyFolder(real(u"outside"_s)));
     }
 
+    void readingGoesThroughNoLink()
+    {
+        QVERIFY(m_tree.write(u"project/a.txt"_s, "mine\n"));
+        QVERIFY(m_tree.write(u"outside/secret.txt"_s, "secret\n"));
+        const Result<QByteArray> own = LinkSafeFiles::read(real(u"project/a.txt"_s));
+        QVERIFY(own);
+        QCOMPARE(*own, QByteArray("mine\n"));
+        // The checked path became a link, to a file or through a folder.
+        QVERIFY(QFile::link(real(u"outside/secret.txt"_s), real(u"project/b.txt"_s)));
+        const Result<QByteArray> throughFile = LinkSafeFiles::read(real(u"project/b.txt"_s));
+        QVERIFY(!throughFile);
+        QVERIFY2(throughFile.errorMessage().contains(u"is a symbolic link now"_s),
+                 qPrintable(throughFile.errorMessage()));
+        QVERIFY(QFile::link(real(u"outside"_s), real(u"project/sub"_s)));
+        QVERIFY(!LinkSafeFiles::read(real(u"project/sub/secret.txt"_s)));
+    }
+
     void removingALinkRemovesTheLinkNotItsTarget()
     {
         QVERIFY(m_tree.write(u"project/real.txt"_s, "a"));
