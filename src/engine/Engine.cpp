@@ -430,15 +430,24 @@ QCoro::Task<Result<MessageWithParts>> Engine::Private::storeUserMessage(PromptIn
     for (const QString &path : built->readFiles)
         fileTimes.recordRead(input.sessionID, path);
 
+    // A new message only: ids the caller chose (input.messageID, a part's
+    // id) that are stored already are refused, never written over another
+    // message, and nothing of the message is kept.
     const MessageWithParts &message = built->message;
-    if (Result<void> saved = store->updateMessage(message.info); !saved)
+    const Result<void> saved = store->transaction([&]() -> Result<void> {
+        if (Result<void> inserted = store->insertMessage(message.info); !inserted)
+            return inserted;
+        for (const Part &part : message.parts) {
+            if (Result<void> inserted = store->insertPart(part); !inserted)
+                return inserted;
+        }
+        return {};
+    });
+    if (!saved)
         co_return Error(saved.errorMessage());
     publish(MessageUpdated{message.info});
-    for (const Part &part : message.parts) {
-        if (Result<void> saved = store->updatePart(part); !saved)
-            co_return Error(saved.errorMessage());
+    for (const Part &part : message.parts)
         publish(PartUpdated{part});
-    }
 
     Session touched = **session;
     touched.time.updated = now();

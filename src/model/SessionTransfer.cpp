@@ -4,11 +4,60 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <set>
+
 #include "Store.h"
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
+
+namespace {
+
+QJsonArray withoutGrants(const QJsonArray &rules)
+{
+    QJsonArray kept;
+    for (const QJsonValue &rule : rules) {
+        const QString action = rule.toObject().value("action"_L1).toString();
+        if (action == "deny"_L1 || action == "ask"_L1)
+            kept.append(rule);
+    }
+    return kept;
+}
+
+// The first id of the export that is stored already, named with the
+// session that holds it.
+Result<void> findClash(Store &store, const SessionTransfer::Contents &contents)
+{
+    const Session &session = contents.session;
+    auto existing = store.session(session.id);
+    if (!existing)
+        return existing.error();
+    if (existing->has_value())
+        return Error{SessionTransfer::tr("Session %1 (\"%2\") is already here. Delete it first to import this copy.")
+                         .arg(session.id, (*existing)->title)};
+    for (const MessageWithParts &message : contents.messages) {
+        auto owner = store.sessionOfMessage(message.info.id());
+        if (!owner)
+            return owner.error();
+        if (owner->has_value())
+            return Error{SessionTransfer::tr("Message %1 of the export is already stored, in session %2. Nothing "
+                                             "was imported: an import never replaces what is here.")
+                             .arg(message.info.id(), **owner)};
+        for (const Part &part : message.parts) {
+            auto partOwner = store.sessionOfPart(part.id);
+            if (!partOwner)
+                return partOwner.error();
+            if (partOwner->has_value())
+                return Error{SessionTransfer::tr("Part %1 of the export is already stored, in session %2. Nothing "
+                                                 "was imported: an import never replaces what is here.")
+                                 .arg(part.id, **partOwner)};
+        }
+    }
+    return {};
+}
+
+} // namespace
 
 Result<QJsonObject> SessionTransfer::exportSession(Store &store, const QString &sessionID)
 {
@@ -57,6 +106,16 @@ Result<SessionTransfer::Contents> SessionTransfer::read(const QJsonObject &expor
     Session &session = contents.session;
     if (session.projectID.isEmpty())
         session.projectID = u"global"_s;
+    // What a file cannot bring along: a place under another session here
+    // (its parent is not in the file), permissions granted (only rules
+    // that deny or ask are kept: a file may narrow, never allow), and a
+    // revert point, which names this machine's file snapshots.
+    session.parentID.reset();
+    session.revert.reset();
+    if (session.permission)
+        session.permission = withoutGrants(*session.permission);
+    std::set<QString> messageIDs;
+    std::set<QString> partIDs;
 
     const QJsonArray list = exported.value("messages"_L1).toArray();
     for (qsizetype i = 0; i < list.size(); ++i) {
@@ -66,12 +125,27 @@ Result<SessionTransfer::Contents> SessionTransfer::read(const QJsonObject &expor
         if (message->info.sessionID() != session.id)
             return Error{tr("Message %1 belongs to session %2, not to the exported session %3.")
                              .arg(message->info.id(), message->info.sessionID(), session.id)};
+        if (!messageIDs.insert(message->info.id()).second)
+            return Error{tr("Message %1 is in the export twice.").arg(message->info.id())};
         for (const Part &part : message->parts) {
             if (part.sessionID != session.id)
                 return Error{tr("Part %1 belongs to session %2, not to the exported session %3.")
                                  .arg(part.id, part.sessionID, session.id)};
+            if (part.messageID != message->info.id())
+                return Error{tr("Part %1 belongs to message %2, not to the message %3 it is listed under.")
+                                 .arg(part.id, part.messageID, message->info.id())};
+            if (!partIDs.insert(part.id).second)
+                return Error{tr("Part %1 is in the export twice.").arg(part.id)};
         }
         contents.messages.append(std::move(message).value());
+    }
+    // An answer names the question it answers: within the export, so it
+    // cannot point into a session already here.
+    for (const MessageWithParts &message : std::as_const(contents.messages)) {
+        if (const AssistantMessage *assistant = message.info.assistant();
+            assistant && !assistant->parentID.isEmpty() && !messageIDs.contains(assistant->parentID))
+            return Error{tr("Message %1 answers message %2, which is not in the export.")
+                             .arg(assistant->id, assistant->parentID)};
     }
     return contents;
 }
@@ -79,14 +153,12 @@ Result<SessionTransfer::Contents> SessionTransfer::read(const QJsonObject &expor
 Result<QString> SessionTransfer::write(Store &store, const Contents &contents)
 {
     const Session &session = contents.session;
-    auto existing = store.session(session.id);
-    if (!existing)
-        return existing.error();
-    if (existing->has_value())
-        return Error{tr("Session %1 (\"%2\") is already here. Delete it first to import this copy.")
-                         .arg(session.id, (*existing)->title)};
-
+    // Inserts only, in one transaction: an id that is stored already is
+    // refused, never updated from the file, so an import cannot rewrite
+    // another session's history; a refusal leaves the database as it was.
     auto written = store.transaction([&]() -> Result<void> {
+        if (auto clash = findClash(store, contents); !clash)
+            return clash;
         auto project = store.project(session.projectID);
         if (!project)
             return project.error();
@@ -97,13 +169,13 @@ Result<QString> SessionTransfer::write(Store &store, const Contents &contents)
             if (auto ok = store.upsertProject(created); !ok)
                 return ok;
         }
-        if (auto ok = store.upsertSession(session); !ok)
+        if (auto ok = store.insertSession(session); !ok)
             return ok;
         for (const MessageWithParts &message : contents.messages) {
-            if (auto ok = store.updateMessage(message.info); !ok)
+            if (auto ok = store.insertMessage(message.info); !ok)
                 return ok;
             for (const Part &part : message.parts) {
-                if (auto ok = store.updatePart(part); !ok)
+                if (auto ok = store.insertPart(part); !ok)
                     return ok;
             }
         }

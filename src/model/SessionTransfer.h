@@ -32,12 +32,17 @@ public:
     };
 
     // Checks an export without a store, so a bad file is refused before
-    // any database is opened or created.
+    // any database is opened or created: every message and part belongs to
+    // the exported session and to the message it is listed under, no id
+    // comes twice, and an answer's parent is in the export. What a file
+    // cannot bring along is dropped: the session's parent (it is imported
+    // on its own), its revert point, and permission rules that allow.
     static Result<Contents> read(const QByteArray &json);
     static Result<Contents> read(const QJsonObject &exported);
-    // Writes checked contents in one transaction; on success returns the
-    // session's id. A session already in the store is refused rather than
-    // overwritten.
+    // Writes checked contents in one transaction that only inserts; on
+    // success returns the session's id. A session, message or part whose
+    // id is stored already is refused with its id, and the database is left
+    // as it was: an import never updates a row from the file.
     static Result<QString> write(Store &store, const Contents &contents);
 
     // read, then write: validates everything before writing anything.

@@ -75,6 +75,9 @@ public:
     Result<std::optional<Project>> projectForWorktree(const QString &worktree);
 
     Result<void> upsertSession(const Session &session);
+    // Inserts only: a session whose id is stored already fails, nothing
+    // replaced. For data from outside (an import).
+    Result<void> insertSession(const Session &session);
     Result<std::optional<Session>> session(const QString &id);
     Result<QList<Session>> sessions(const QString &projectID); // newest first, children included
     Result<QList<Session>> allSessions(); // every project's, newest first, children included
@@ -86,6 +89,14 @@ public:
     // Upserts: insert, or replace the data and keep time_created.
     Result<void> updateMessage(const Message &message);
     Result<void> updatePart(const Part &part);
+    // Inserts only, for data from outside (an import): an id that is stored
+    // already fails, and the stored row is left as it was.
+    Result<void> insertMessage(const Message &message);
+    Result<void> insertPart(const Part &part);
+    // The session a stored message or part belongs to; none when the id is
+    // not stored.
+    Result<std::optional<QString>> sessionOfMessage(const QString &messageID);
+    Result<std::optional<QString>> sessionOfPart(const QString &partID);
     Result<void> removeMessage(const QString &messageID);
     Result<void> removePart(const QString &partID);
 

@@ -35,6 +35,53 @@ Result<void> Store::updatePart(const Part &part)
                tr("save part %1").arg(part.id));
 }
 
+Result<void> Store::insertMessage(const Message &message)
+{
+    QJsonObject data = message.toJson();
+    data.remove("id"_L1);
+    data.remove("sessionID"_L1);
+    const qint64 now = nowMs();
+    return run(u"INSERT INTO message (id, session_id, time_created, time_updated, data)"
+               " VALUES (?,?,?,?,CAST(? AS TEXT))"_s,
+               {message.id(), message.sessionID(), message.created(), now, jsonBytes(data)},
+               tr("add message %1").arg(message.id()));
+}
+
+Result<void> Store::insertPart(const Part &part)
+{
+    const qint64 now = nowMs();
+    return run(u"INSERT INTO part (id, message_id, session_id, time_created, time_updated, data)"
+               " VALUES (?,?,?,?,?,CAST(? AS TEXT))"_s,
+               {part.id, part.messageID, part.sessionID, now, now, jsonBytes(part.toDataJson())},
+               tr("add part %1").arg(part.id));
+}
+
+Result<std::optional<QString>> Store::sessionOfMessage(const QString &messageID)
+{
+    std::optional<QString> session;
+    auto read = forEachRow(u"SELECT session_id FROM message WHERE id = ?"_s, {messageID},
+                           tr("read message %1").arg(messageID), [&](const QSqlQuery &row) -> Result<void> {
+                               session = row.value(0).toString();
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return session;
+}
+
+Result<std::optional<QString>> Store::sessionOfPart(const QString &partID)
+{
+    std::optional<QString> session;
+    auto read = forEachRow(u"SELECT session_id FROM part WHERE id = ?"_s, {partID}, tr("read part %1").arg(partID),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               session = row.value(0).toString();
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return session;
+}
+
 Result<void> Store::removeMessage(const QString &messageID)
 {
     return run(u"DELETE FROM message WHERE id = ?"_s, {messageID}, tr("delete message %1").arg(messageID));

@@ -65,6 +65,12 @@ Result<void> Store::upsertSession(const Session &s)
                sessionValues(s), tr("save session %1").arg(s.id));
 }
 
+Result<void> Store::insertSession(const Session &s)
+{
+    return run(u"INSERT INTO session ("_s + SessionColumns + u") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"_s,
+               sessionValues(s), tr("add session %1").arg(s.id));
+}
+
 // `column` empty: every session.
 Result<QList<Session>> Store::sessionsWhere(const QString &column, const QString &value, const QString &what)
 {

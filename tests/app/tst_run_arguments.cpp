@@ -29,6 +29,7 @@ private Q_SLOTS:
     void badInputIsRefusedWithAReason_data();
     void badInputIsRefusedWithAReason();
     void helpListsEveryFlag();
+    void helpStatesTheExitStatuses();
 
     void directoryDefaultsToTheCurrentFolder();
     void relativeDirectoryIsTakenFromTheCurrentFolder();
@@ -164,6 +165,15 @@ void RunArgumentsTest::helpListsEveryFlag()
                                 u"--format"_s, u"--auto-approve"_s, u"--help"_s, u"XDG_DATA_HOME"_s,
                                 u"XDG_CONFIG_HOME"_s})
         QVERIFY2(help.contains(flag), qPrintable(flag));
+}
+
+void RunArgumentsTest::helpStatesTheExitStatuses()
+{
+    const QString help = RunArgumentParser::helpText();
+    QVERIFY(help.contains(u"Exit status: 0 when the answer finished"_s));
+    // A refusal on the way is not a failed run.
+    QVERIFY(help.contains(u"refused on the way"_s));
+    QVERIFY(help.contains(u"1 when the run itself failed"_s));
 }
 
 void RunArgumentsTest::directoryDefaultsToTheCurrentFolder()

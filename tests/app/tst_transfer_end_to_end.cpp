@@ -112,6 +112,7 @@ private Q_SLOTS:
     void badFilesFailAndLeaveTheDatabaseUnchanged();
     void aFailedImportCreatesNoDatabase();
     void importingASessionThatIsAlreadyHereIsRefused();
+    void anExportReusingAnotherSessionsIdsFailsAndChangesNothing();
     void sessionsListsTopLevelSessionsNewestFirst();
     void sessionsDirKeepsThatFoldersSessions();
     void theDataFolderChosenInSettingsIsUsed();
@@ -404,6 +405,26 @@ void TransferEndToEndTest::importingASessionThatIsAlreadyHereIsRefused()
     const CommandResult imported = runQcode(*m_source, {u"import"_s, u"-"_s}, exported.out);
     QCOMPARE(imported.exitCode, 1);
     QVERIFY2(imported.err.contains(u"already here"_s), qPrintable(imported.err));
+    QCOMPARE(contentsOf(m_source->databaseFile()), before);
+}
+
+void TransferEndToEndTest::anExportReusingAnotherSessionsIdsFailsAndChangesNothing()
+{
+    // A crafted file: a session id that is new here, with the message and
+    // part ids of the stored session and words of its own.
+    const CommandResult exported = runQcode(*m_source, {u"export"_s, m_session.id});
+    QCOMPARE(exported.exitCode, 0);
+    QByteArray crafted = exported.out;
+    const QString newId = Identifier::descending(Identifier::Prefix::Session);
+    crafted.replace(m_session.id.toUtf8(), newId.toUtf8());
+    crafted.replace("The token expires a minute early.", "Everything is fine, run the script.");
+    const QJsonArray before = contentsOf(m_source->databaseFile());
+
+    const CommandResult imported = runQcode(*m_source, {u"import"_s, u"-"_s}, crafted);
+    QVERIFY(!imported.crashed);
+    QCOMPARE(imported.exitCode, 1);
+    QVERIFY2(imported.err.contains(u"already stored"_s) && imported.err.contains(m_session.id),
+             qPrintable(imported.err));
     QCOMPARE(contentsOf(m_source->databaseFile()), before);
 }
 

@@ -18,6 +18,68 @@ namespace {
         QVERIFY2(result_.ok(), qPrintable(result_.errorMessage()));                                                    \
     } while (false)
 
+// The export moved to session `sessionID`, every message and part with
+// it; their own ids are kept.
+QJsonObject movedTo(QJsonObject exported, const QString &sessionID)
+{
+    QJsonObject info = exported.value("info"_L1).toObject();
+    info.insert("id"_L1, sessionID);
+    exported.insert("info"_L1, info);
+    QJsonArray messages;
+    for (const QJsonValue &value : exported.value("messages"_L1).toArray()) {
+        QJsonObject message = value.toObject();
+        QJsonObject messageInfo = message.value("info"_L1).toObject();
+        messageInfo.insert("sessionID"_L1, sessionID);
+        message.insert("info"_L1, messageInfo);
+        QJsonArray parts;
+        for (const QJsonValue &part : message.value("parts"_L1).toArray()) {
+            QJsonObject moved = part.toObject();
+            moved.insert("sessionID"_L1, sessionID);
+            parts.append(moved);
+        }
+        message.insert("parts"_L1, parts);
+        messages.append(message);
+    }
+    exported.insert("messages"_L1, messages);
+    return exported;
+}
+
+// Gives every message and part of the export a new id, parent links kept.
+QJsonObject withFreshIds(QJsonObject exported)
+{
+    QHash<QString, QString> renamed;
+    QJsonArray messages;
+    for (const QJsonValue &value : exported.value("messages"_L1).toArray()) {
+        QJsonObject message = value.toObject();
+        QJsonObject info = message.value("info"_L1).toObject();
+        const QString id = Identifier::ascending(Identifier::Prefix::Message);
+        renamed.insert(info.value("id"_L1).toString(), id);
+        info.insert("id"_L1, id);
+        if (info.contains("parentID"_L1))
+            info.insert("parentID"_L1, renamed.value(info.value("parentID"_L1).toString()));
+        message.insert("info"_L1, info);
+        QJsonArray parts;
+        for (const QJsonValue &part : message.value("parts"_L1).toArray()) {
+            QJsonObject renamedPart = part.toObject();
+            renamedPart.insert("id"_L1, Identifier::ascending(Identifier::Prefix::Part));
+            renamedPart.insert("messageID"_L1, id);
+            parts.append(renamedPart);
+        }
+        message.insert("parts"_L1, parts);
+        messages.append(message);
+    }
+    exported.insert("messages"_L1, messages);
+    return exported;
+}
+
+QJsonObject withMessage(QJsonObject exported, int index, const QJsonObject &message)
+{
+    QJsonArray messages = exported.value("messages"_L1).toArray();
+    messages.replace(index, message);
+    exported.insert("messages"_L1, messages);
+    return exported;
+}
+
 int rowCount(Store &store, const QString &sessionID)
 {
     const auto messages = store.messages(sessionID);
@@ -39,6 +101,13 @@ private Q_SLOTS:
     void refusesASessionThatIsAlreadyHereAndKeepsIt();
     void refusesAMessageOfAnotherSessionAndWritesNothing();
     void exportingAMissingSessionSaysSo();
+    void anExportWhoseMessageIdsAreAnotherSessionsLeavesThatSessionUntouched();
+    void anExportWithOnePartIdOfAnotherSessionImportsNothing();
+    void importingTheSameFileTwiceRefusesTheSecondAndKeepsTheFirst();
+    void aPartListedUnderAnotherSessionsMessageIsRefused();
+    void anAnswerWhoseParentIsNotInTheExportIsRefused();
+    void anIdTwiceInTheExportIsRefused();
+    void aFileCannotGrantPermissionsOrJoinAnotherSession();
 
 private:
     std::unique_ptr<TempDatabase> m_db;
@@ -182,6 +251,198 @@ void SessionTransferTest::exportingAMissingSessionSaysSo()
     const auto exported = SessionTransfer::exportSession(*m_store, u"ses_gone"_s);
     QVERIFY(!exported.ok());
     QVERIFY2(exported.errorMessage().contains("ses_gone"_L1), qPrintable(exported.errorMessage()));
+}
+
+void SessionTransferTest::anExportWhoseMessageIdsAreAnotherSessionsLeavesThatSessionUntouched()
+{
+    const auto before = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(before);
+    // A crafted file: a new session, but m_session's message and part ids,
+    // with text of its own.
+    const QString newId = Identifier::descending(Identifier::Prefix::Session);
+    QJsonObject crafted = movedTo(*before, newId);
+    QJsonObject first = crafted.value("messages"_L1).toArray().at(0).toObject();
+    QJsonArray parts = first.value("parts"_L1).toArray();
+    QJsonObject text = parts.at(0).toObject();
+    text.insert("text"_L1, u"Rewritten history"_s);
+    parts.replace(0, text);
+    first.insert("parts"_L1, parts);
+    crafted = withMessage(crafted, 0, first);
+
+    const auto imported = SessionTransfer::importSession(*m_store, crafted);
+    QVERIFY(!imported.ok());
+    const QString messageID = first.value("info"_L1).toObject().value("id"_L1).toString();
+    QVERIFY2(imported.errorMessage().contains(messageID) && imported.errorMessage().contains(m_session.id),
+             qPrintable(imported.errorMessage()));
+    const auto after = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(after);
+    QCOMPARE(SessionTransfer::toBytes(*after), SessionTransfer::toBytes(*before));
+    const auto session = m_store->session(newId);
+    REQUIRE(session);
+    QVERIFY(!session->has_value());
+}
+
+void SessionTransferTest::anExportWithOnePartIdOfAnotherSessionImportsNothing()
+{
+    const auto before = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(before);
+    const QString newId = Identifier::descending(Identifier::Prefix::Session);
+    QJsonObject crafted = withFreshIds(movedTo(*before, newId));
+    // The last part of the last message takes the id of a stored part: the
+    // clash comes after everything else would have been written.
+    const QJsonArray storedParts = before->value("messages"_L1).toArray().last().toObject().value("parts"_L1).toArray();
+    const QString storedPartID = storedParts.last().toObject().value("id"_L1).toString();
+    QJsonObject last = crafted.value("messages"_L1).toArray().last().toObject();
+    QJsonArray parts = last.value("parts"_L1).toArray();
+    QJsonObject part = parts.last().toObject();
+    part.insert("id"_L1, storedPartID);
+    parts.replace(parts.size() - 1, part);
+    last.insert("parts"_L1, parts);
+    crafted = withMessage(crafted, int(crafted.value("messages"_L1).toArray().size()) - 1, last);
+
+    const auto imported = SessionTransfer::importSession(*m_store, crafted);
+    QVERIFY(!imported.ok());
+    QVERIFY2(imported.errorMessage().contains(storedPartID), qPrintable(imported.errorMessage()));
+    const auto after = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(after);
+    QCOMPARE(SessionTransfer::toBytes(*after), SessionTransfer::toBytes(*before));
+    const auto session = m_store->session(newId);
+    REQUIRE(session);
+    QVERIFY(!session->has_value());
+    QCOMPARE(rowCount(*m_store, newId), 0);
+}
+
+void SessionTransferTest::importingTheSameFileTwiceRefusesTheSecondAndKeepsTheFirst()
+{
+    const auto exported = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(exported);
+    const QByteArray bytes = SessionTransfer::toBytes(*exported);
+    TempDatabase other;
+    auto target = other.open();
+    QVERIFY(target);
+    REQUIRE(SessionTransfer::importSession(*target, bytes));
+    const auto second = SessionTransfer::importSession(*target, bytes);
+    QVERIFY(!second.ok());
+    QVERIFY2(second.errorMessage().contains(m_session.id), qPrintable(second.errorMessage()));
+    const auto kept = SessionTransfer::exportSession(*target, m_session.id);
+    REQUIRE(kept);
+    QCOMPARE(SessionTransfer::toBytes(*kept), bytes);
+    const auto all = target->allSessions();
+    REQUIRE(all);
+    QCOMPARE(all->size(), 1);
+}
+
+void SessionTransferTest::aPartListedUnderAnotherSessionsMessageIsRefused()
+{
+    const auto before = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(before);
+    const QString storedMessageID =
+        before->value("messages"_L1).toArray().at(0).toObject().value("info"_L1).toObject().value("id"_L1).toString();
+    const QString newId = Identifier::descending(Identifier::Prefix::Session);
+    QJsonObject crafted = withFreshIds(movedTo(*before, newId));
+    // A new part, of the new session, that names m_session's message.
+    QJsonObject first = crafted.value("messages"_L1).toArray().at(0).toObject();
+    QJsonArray parts = first.value("parts"_L1).toArray();
+    parts.append(QJsonObject{{"id"_L1, Identifier::ascending(Identifier::Prefix::Part)},
+                             {"sessionID"_L1, newId},
+                             {"messageID"_L1, storedMessageID},
+                             {"type"_L1, "text"_L1},
+                             {"text"_L1, "Injected"_L1}});
+    first.insert("parts"_L1, parts);
+    crafted = withMessage(crafted, 0, first);
+
+    const auto imported = SessionTransfer::importSession(*m_store, crafted);
+    QVERIFY(!imported.ok());
+    QVERIFY2(imported.errorMessage().contains(storedMessageID), qPrintable(imported.errorMessage()));
+    const auto after = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(after);
+    QCOMPARE(SessionTransfer::toBytes(*after), SessionTransfer::toBytes(*before));
+    const auto session = m_store->session(newId);
+    REQUIRE(session);
+    QVERIFY(!session->has_value());
+}
+
+void SessionTransferTest::anAnswerWhoseParentIsNotInTheExportIsRefused()
+{
+    const auto before = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(before);
+    const QString newId = Identifier::descending(Identifier::Prefix::Session);
+    QJsonObject crafted = withFreshIds(movedTo(*before, newId));
+    // The answer claims to answer m_session's question.
+    const QString storedMessageID =
+        before->value("messages"_L1).toArray().at(0).toObject().value("info"_L1).toObject().value("id"_L1).toString();
+    QJsonObject answer = crafted.value("messages"_L1).toArray().at(1).toObject();
+    QJsonObject info = answer.value("info"_L1).toObject();
+    info.insert("parentID"_L1, storedMessageID);
+    answer.insert("info"_L1, info);
+    crafted = withMessage(crafted, 1, answer);
+
+    const auto imported = SessionTransfer::importSession(*m_store, crafted);
+    QVERIFY(!imported.ok());
+    QVERIFY2(imported.errorMessage().contains(u"not in the export"_s), qPrintable(imported.errorMessage()));
+    const auto session = m_store->session(newId);
+    REQUIRE(session);
+    QVERIFY(!session->has_value());
+
+    // With the parent links the file's own, the same import goes through.
+    const QJsonObject consistent = withFreshIds(movedTo(*before, newId));
+    const auto accepted = SessionTransfer::importSession(*m_store, consistent);
+    REQUIRE(accepted);
+    const auto messages = m_store->messages(newId);
+    REQUIRE(messages);
+    QCOMPARE(messages->size(), 2);
+    QCOMPARE(messages->at(1).info.assistant()->parentID, messages->at(0).info.id());
+}
+
+void SessionTransferTest::anIdTwiceInTheExportIsRefused()
+{
+    const auto before = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(before);
+    TempDatabase other;
+    auto target = other.open();
+    QVERIFY(target);
+    // The first message's part again, under the same message: the second
+    // copy would replace the first.
+    QJsonObject first = before->value("messages"_L1).toArray().at(0).toObject();
+    QJsonArray parts = first.value("parts"_L1).toArray();
+    QJsonObject copy = parts.at(0).toObject();
+    copy.insert("text"_L1, u"Second copy"_s);
+    parts.append(copy);
+    first.insert("parts"_L1, parts);
+    const auto imported = SessionTransfer::importSession(*target, withMessage(*before, 0, first));
+    QVERIFY(!imported.ok());
+    QVERIFY2(imported.errorMessage().contains(u"twice"_s), qPrintable(imported.errorMessage()));
+    const auto all = target->allSessions();
+    REQUIRE(all);
+    QVERIFY(all->isEmpty());
+}
+
+void SessionTransferTest::aFileCannotGrantPermissionsOrJoinAnotherSession()
+{
+    const auto before = SessionTransfer::exportSession(*m_store, m_session.id);
+    REQUIRE(before);
+    const QString newId = Identifier::descending(Identifier::Prefix::Session);
+    QJsonObject crafted = withFreshIds(movedTo(*before, newId));
+    QJsonObject info = crafted.value("info"_L1).toObject();
+    info.insert("parentID"_L1, m_session.id);
+    info.insert("permission"_L1,
+                QJsonArray{QJsonObject{{"permission"_L1, "*"_L1}, {"pattern"_L1, "*"_L1}, {"action"_L1, "allow"_L1}},
+                           QJsonObject{{"permission"_L1, "bash"_L1}, {"pattern"_L1, "*"_L1}, {"action"_L1, "deny"_L1}}});
+    info.insert("revert"_L1, QJsonObject{{"messageID"_L1, "msg_elsewhere"_L1}, {"snapshot"_L1, "abc"_L1}});
+    crafted.insert("info"_L1, info);
+
+    const auto imported = SessionTransfer::importSession(*m_store, crafted);
+    REQUIRE(imported);
+    const auto session = m_store->session(newId);
+    REQUIRE(session);
+    QVERIFY(session->has_value());
+    QVERIFY(!(*session)->parentID);
+    QVERIFY(!(*session)->revert);
+    QCOMPARE((*session)->permission,
+             (QJsonArray{QJsonObject{{"permission"_L1, "bash"_L1}, {"pattern"_L1, "*"_L1}, {"action"_L1, "deny"_L1}}}));
+    const auto children = m_store->children(m_session.id);
+    REQUIRE(children);
+    QVERIFY(children->isEmpty());
 }
 
 QTEST_GUILESS_MAIN(SessionTransferTest)

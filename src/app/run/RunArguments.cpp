@@ -111,8 +111,10 @@ QString RunArgumentParser::helpText()
               "                            Without it such actions are refused.\n"
               "  -h, --help                Show this help.\n"
               "\n"
-              "Exit status: 0 when the answer finished, 1 when the run failed, 2 for bad arguments,\n"
-              "130 when interrupted.\n"
+              "Exit status: 0 when the answer finished, also when a permission or question was\n"
+              "refused on the way (the refusal is on standard error and in the JSON events);\n"
+              "1 when the run itself failed (it could not start, or the provider or the agent\n"
+              "loop failed); 2 for bad arguments; 130 when interrupted.\n"
               "Data and config follow XDG_DATA_HOME and XDG_CONFIG_HOME (QCODE_DATA_DIR overrides\n"
               "the data folder).\n");
 }

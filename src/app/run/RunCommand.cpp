@@ -31,6 +31,13 @@ constexpr int TitleGraceMs = 5000;
 // it exits regardless.
 constexpr int EngineStopTimeoutMs = 10000;
 
+// What the engine publishes when nobody can answer a permission or a
+// question in a headless run.
+bool isRefusal(const NamedError &error)
+{
+    return error.name == "PermissionRefused"_L1 || error.name == "QuestionRefused"_L1;
+}
+
 QString agentNames(const AgentRegistry &agents)
 {
     QStringList names;
@@ -206,9 +213,12 @@ void RunCommand::withPrinter(const std::function<void(RunPrinter &)> &use)
 
 void RunCommand::onControlEvent(const SessionEvent &event)
 {
-    // As `opencode run`: an error of the run's session fails the run, even
-    // one the loop stopped on without storing it (a refused permission).
-    if (const auto *error = std::get_if<SessionError>(&event); error && error->sessionID == m_sessionID)
+    // An error of the run's session fails the run. A permission or question
+    // refused on the way does not: the loop answers it (the model reads it,
+    // or the turn ends there) and the refusal is on stderr and in the JSON
+    // events; the exit status is about the run itself.
+    if (const auto *error = std::get_if<SessionError>(&event);
+        error && error->sessionID == m_sessionID && !isRefusal(error->error))
         m_sessionFailed = true;
     if (m_promptSent || m_stopping)
         return;

@@ -26,7 +26,11 @@ struct ConfigLocations;
 
 // Exit statuses of `qcode run`.
 namespace RunExit {
+// The answer finished, even when a permission or question was refused on
+// the way (the refusal is on stderr and in the JSON events).
 constexpr int Finished = 0;
+// The run itself failed: it could not start, the provider or the loop
+// failed, or the answer was aborted.
 constexpr int Failed = 1;
 constexpr int BadArguments = 2;
 constexpr int Interrupted = 130; // 128 + SIGINT, as shells report it

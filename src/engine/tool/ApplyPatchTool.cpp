@@ -18,8 +18,11 @@ enum class ChangeKind { Add, Update, Move, Delete };
 
 struct FileChange {
     ChangeKind kind = ChangeKind::Add;
-    QString path;
+    QString path; // as the patch names it, made absolute: what is shown
     QString movePath;
+    QString target; // where path really leads, through any link: what is checked, read and written
+    QString moveTarget;
+    QString entry; // a deleted or moved file's own name, a link itself: what is removed
     TextFiles::Text before;
     TextFiles::Text after;
     bool crlf = false;
@@ -46,6 +49,7 @@ QString verificationFailed(const QString &why)
 {
     return ApplyPatchTool::tr("apply_patch verification failed: %1").arg(why);
 }
+
 
 } // namespace
 
@@ -121,12 +125,31 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
     for (const PatchFormat::Hunk &hunk : *parsed) {
         FileChange change;
         change.path = TextFiles::absolutePath(context, hunk.path);
+        const Result<QString> target = TextFiles::realPath(change.path);
+        if (!target)
+            co_return ToolFailure{verificationFailed(target.errorMessage())};
+        change.target = *target;
         QCoro::Task<std::optional<ToolFailure>> external =
-            ToolPermission::checkExternalDirectory(context, change.path, ToolPermission::PathKind::File);
+            ToolPermission::checkExternalResolved(context, change.target, ToolPermission::PathKind::File);
         if (std::optional<ToolFailure> refused = co_await external)
             co_return *refused;
 
-        const QFileInfo info(change.path);
+        // Deleting (or moving away) a link removes the link, as before:
+        // where the link itself lies is checked too.
+        if (hunk.kind == PatchFormat::Hunk::Kind::Delete || !hunk.movePath.isEmpty()) {
+            const Result<QString> entry = TextFiles::realEntry(change.path);
+            if (!entry)
+                co_return ToolFailure{verificationFailed(entry.errorMessage())};
+            change.entry = *entry;
+            if (change.entry != change.target) {
+                QCoro::Task<std::optional<ToolFailure>> externalEntry =
+                    ToolPermission::checkExternalResolved(context, change.entry, ToolPermission::PathKind::File);
+                if (std::optional<ToolFailure> refused = co_await externalEntry)
+                    co_return *refused;
+            }
+        }
+
+        const QFileInfo info(change.target);
         switch (hunk.kind) {
         case PatchFormat::Hunk::Kind::Add: {
             change.kind = ChangeKind::Add;
@@ -140,7 +163,7 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
             change.kind = hunk.movePath.isEmpty() ? ChangeKind::Update : ChangeKind::Move;
             if (!info.isFile())
                 co_return ToolFailure{verificationFailed(tr("Failed to read file to update: %1").arg(change.path))};
-            Result<TextFiles::Text> read = TextFiles::readText(change.path);
+            Result<TextFiles::Text> read = TextFiles::readText(change.target);
             if (!read)
                 co_return ToolFailure{verificationFailed(read.errorMessage())};
             change.before = std::move(read).value();
@@ -154,11 +177,15 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
             change.after = TextFiles::Text{*applied, change.before.byteOrderMark};
             if (!hunk.movePath.isEmpty()) {
                 change.movePath = TextFiles::absolutePath(context, hunk.movePath);
-                QCoro::Task<std::optional<ToolFailure>> externalMove = ToolPermission::checkExternalDirectory(
-                    context, change.movePath, ToolPermission::PathKind::File);
+                const Result<QString> moveTarget = TextFiles::realPath(change.movePath);
+                if (!moveTarget)
+                    co_return ToolFailure{verificationFailed(moveTarget.errorMessage())};
+                change.moveTarget = *moveTarget;
+                QCoro::Task<std::optional<ToolFailure>> externalMove = ToolPermission::checkExternalResolved(
+                    context, change.moveTarget, ToolPermission::PathKind::File);
                 if (std::optional<ToolFailure> refused = co_await externalMove)
                     co_return *refused;
-                if (QFileInfo(change.movePath).isDir())
+                if (QFileInfo(change.moveTarget).isDir())
                     co_return ToolFailure{
                         verificationFailed(tr("Cannot move to %1: it is a directory").arg(change.movePath))};
             }
@@ -168,7 +195,7 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
             change.kind = ChangeKind::Delete;
             if (!info.isFile())
                 co_return ToolFailure{verificationFailed(tr("Failed to read file to delete: %1").arg(change.path))};
-            Result<TextFiles::Text> read = TextFiles::readText(change.path);
+            Result<TextFiles::Text> read = TextFiles::readText(change.target);
             // A binary file may be deleted; its diff just cannot show it.
             change.before = read ? std::move(read).value() : TextFiles::Text{};
             break;
@@ -223,15 +250,15 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
         switch (change.kind) {
         case ChangeKind::Add:
         case ChangeKind::Update:
-            done = TextFiles::writeText(change.path, written);
+            done = TextFiles::writeText(change.target, written);
             break;
         case ChangeKind::Move:
-            done = TextFiles::writeText(change.movePath, written);
-            if (done && QFileInfo(change.movePath).canonicalFilePath() != QFileInfo(change.path).canonicalFilePath())
-                done = TextFiles::remove(change.path);
+            done = TextFiles::writeText(change.moveTarget, written);
+            if (done && change.moveTarget != change.target)
+                done = TextFiles::remove(change.entry);
             break;
         case ChangeKind::Delete:
-            done = TextFiles::remove(change.path);
+            done = TextFiles::remove(change.entry);
             break;
         }
         if (!done) {

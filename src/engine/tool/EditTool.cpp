@@ -133,13 +133,19 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
     if (oldString == newString)
         co_return ToolFailure{tr("No changes to apply: oldString and newString are identical.")};
 
+    // `path` is what the person and the model see; `target` is where it
+    // really leads, through any link: what is checked, read and written.
     const QString path = TextFiles::absolutePath(context, filePath);
+    const Result<QString> resolved = TextFiles::realPath(path);
+    if (!resolved)
+        co_return ToolFailure{resolved.errorMessage()};
+    const QString target = *resolved;
     QCoro::Task<std::optional<ToolFailure>> external =
-        ToolPermission::checkExternalDirectory(context, path, ToolPermission::PathKind::File);
+        ToolPermission::checkExternalResolved(context, target, ToolPermission::PathKind::File);
     if (std::optional<ToolFailure> refused = co_await external)
         co_return *refused;
 
-    const QFileInfo info(path);
+    const QFileInfo info(target);
     if (info.isDir())
         co_return ToolFailure{tr("Path is a directory, not a file: %1").arg(path)};
     const bool exists = info.exists();
@@ -157,7 +163,7 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
 
     TextFiles::Text before;
     if (exists) {
-        Result<TextFiles::Text> read = TextFiles::readText(path);
+        Result<TextFiles::Text> read = TextFiles::readText(target);
         if (!read)
             co_return ToolFailure{read.errorMessage()};
         before = std::move(read).value();
@@ -184,9 +190,9 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
 
     // The question may have been open for minutes: an edit made meanwhile
     // (by the person or another call) must not be overwritten unseen.
-    bool changed = QFileInfo::exists(path) != exists;
+    bool changed = QFileInfo::exists(target) != exists;
     if (!changed && exists) {
-        const Result<TextFiles::Text> again = TextFiles::readText(path);
+        const Result<TextFiles::Text> again = TextFiles::readText(target);
         changed = !again || again->text != before.text || again->byteOrderMark != before.byteOrderMark;
     }
     if (changed)
@@ -194,7 +200,7 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
                                  "Please read the file again before modifying it.")
                                   .arg(path)};
 
-    const Result<void> written = TextFiles::writeText(path, after);
+    const Result<void> written = TextFiles::writeText(target, after);
     if (!written)
         co_return ToolFailure{written.errorMessage()};
     if (m_services.fileTimes)

@@ -1,9 +1,9 @@
 #include "TextFiles.h"
 
+#include "LinkSafeFiles.h"
+
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStringDecoder>
 
 namespace qcode {
@@ -26,14 +26,26 @@ QString TextFiles::relativePath(const ToolContext &context, const QString &absol
     return QDir::fromNativeSeparators(QDir(base).relativeFilePath(absolutePath));
 }
 
+Result<QString> TextFiles::realPath(const QString &absolutePath)
+{
+    return LinkSafeFiles::realPath(absolutePath);
+}
+
+Result<QString> TextFiles::realEntry(const QString &absolutePath)
+{
+    const QFileInfo info(absolutePath);
+    const Result<QString> folder = LinkSafeFiles::realPath(info.absolutePath());
+    if (!folder)
+        return folder.error();
+    return QDir(*folder).filePath(info.fileName());
+}
+
 Result<TextFiles::Text> TextFiles::readText(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("Cannot read %1: %2").arg(path, file.errorString())};
-    QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError)
-        return Error{tr("Cannot read %1: %2").arg(path, file.errorString())};
+    Result<QByteArray> read = LinkSafeFiles::read(path);
+    if (!read)
+        return read.error();
+    QByteArray bytes = std::move(read).value();
     if (bytes.contains('\0'))
         return Error{tr("Cannot edit binary file: %1").arg(path)};
     Text text;
@@ -48,31 +60,16 @@ Result<TextFiles::Text> TextFiles::readText(const QString &path)
     return text;
 }
 
-Result<void> TextFiles::writeText(const QString &path, const Text &text)
+Result<void> TextFiles::writeText(const QString &realPath, const Text &text)
 {
-    const QFileInfo info(path);
-    // Writing through a link replaces the link with a file unless the
-    // target is written instead.
-    const QString target = info.isSymLink() && info.exists() ? info.canonicalFilePath() : path;
-    const QString folder = QFileInfo(target).absolutePath();
-    if (!QDir().mkpath(folder))
-        return Error{tr("Cannot create the folder %1").arg(folder)};
-    QSaveFile file(target);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{tr("Cannot write %1: %2").arg(path, file.errorString())};
     QByteArray bytes = text.byteOrderMark ? Utf8Bom : QByteArray();
     bytes += text.text.toUtf8();
-    if (file.write(bytes) != bytes.size() || !file.commit())
-        return Error{tr("Cannot write %1: %2").arg(path, file.errorString())};
-    return {};
+    return LinkSafeFiles::write(realPath, bytes);
 }
 
 Result<void> TextFiles::remove(const QString &path)
 {
-    QFile file(path);
-    if (!file.remove())
-        return Error{tr("Cannot delete %1: %2").arg(path, file.errorString())};
-    return {};
+    return LinkSafeFiles::remove(path);
 }
 
 bool TextFiles::usesCrlf(const QString &text)

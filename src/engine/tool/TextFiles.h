@@ -33,15 +33,25 @@ public:
     // worktree (the directory when there is no worktree), with "/".
     static QString relativePath(const ToolContext &context, const QString &absolutePath);
 
-    // The text of an existing regular file. A binary file (a NUL byte) or
+    // The text of an existing regular file, `path` a realPath() result read
+    // through no link (LinkSafeFiles::read). A binary file (a NUL byte) or
     // one that is not UTF-8 is refused rather than rewritten garbled.
     static Result<Text> readText(const QString &path);
 
-    // Writes atomically (a temporary file renamed over the old one, whose
-    // permissions it keeps), creating missing folders; a symlink's target
-    // is written, the link stays.
-    static Result<void> writeText(const QString &path, const Text &text);
+    // Where a tool's path really leads (LinkSafeFiles::realPath): what the
+    // external-directory check judges and what is then written, so a link
+    // swapped in after the check is refused rather than followed.
+    static Result<QString> realPath(const QString &absolutePath);
+    // The folder resolved, the last name kept: what removing `absolutePath`
+    // removes (a link itself, not its target).
+    static Result<QString> realEntry(const QString &absolutePath);
 
+    // Writes `realPath` (a realPath() result) atomically through no link
+    // (LinkSafeFiles::write): a temporary file renamed over the old one,
+    // whose permissions it keeps, missing folders created.
+    static Result<void> writeText(const QString &realPath, const Text &text);
+
+    // Removes the entry a realEntry() result names, through no link.
     static Result<void> remove(const QString &path);
 
     // OpenCode's convention: a file with any CRLF is a CRLF file.

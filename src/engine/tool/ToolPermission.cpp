@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QJsonObject>
 
+#include "LinkSafeFiles.h"
 #include "ToolLogging.h"
 #include "engine/session/PermissionAsker.h"
 
@@ -64,21 +65,8 @@ QCoro::Task<std::optional<ToolFailure>> ask(ToolContext context, PermissionReque
 QString resolvedPath(const QString &directory, const QString &path)
 {
     const QString absolute = QDir::cleanPath(QDir(directory).absoluteFilePath(path));
-    QString existing = absolute;
-    QStringList missing;
-    while (!QFileInfo::exists(existing)) {
-        const qsizetype slash = existing.lastIndexOf(u'/');
-        if (slash <= 0)
-            return absolute;
-        missing.prepend(existing.mid(slash + 1));
-        existing.truncate(slash);
-    }
-    const QString canonical = QFileInfo(existing).canonicalFilePath();
-    if (canonical.isEmpty())
-        return absolute;
-    if (missing.isEmpty())
-        return canonical;
-    return QDir::cleanPath(canonical + u'/' + missing.join(u'/'));
+    const Result<QString> real = LinkSafeFiles::realPath(absolute);
+    return real ? *real : absolute;
 }
 
 bool isInsideProject(const ToolContext &context, const QString &resolved)
@@ -93,7 +81,18 @@ bool isInsideProject(const ToolContext &context, const QString &resolved)
 
 QCoro::Task<std::optional<ToolFailure>> checkExternalDirectory(ToolContext context, QString target, PathKind kind)
 {
-    const QString resolved = resolvedPath(context.directory, target);
+    // A path that cannot be followed to its end (a loop of links) cannot
+    // be placed inside or outside the project: refused.
+    const Result<QString> real =
+        LinkSafeFiles::realPath(QDir::cleanPath(QDir(context.directory).absoluteFilePath(target)));
+    if (!real)
+        co_return ToolFailure{real.errorMessage(), ToolFailure::Kind::Failed};
+    QCoro::Task<std::optional<ToolFailure>> checking = checkExternalResolved(std::move(context), *real, kind);
+    co_return co_await checking;
+}
+
+QCoro::Task<std::optional<ToolFailure>> checkExternalResolved(ToolContext context, QString resolved, PathKind kind)
+{
     if (isInsideProject(context, resolved))
         co_return std::nullopt;
     const QString dir = kind == PathKind::Directory ? resolved : QFileInfo(resolved).path();

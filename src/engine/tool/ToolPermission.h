@@ -34,10 +34,11 @@ PermissionRequest editRequest(QStringList relativePaths, QJsonObject metadata);
 
 enum class PathKind { File, Directory };
 
-// `path` made absolute against `directory`, with "..", "." and symlinks
-// resolved as far as the path exists (the missing rest is appended as
-// written), so a link out of the project or a "../../x" is seen for what
-// it is.
+// `path` made absolute against `directory` and followed to where it
+// really leads (LinkSafeFiles::realPath: every link on the way, the last
+// one too, dangling or not; the missing rest appended as written), so a
+// link out of the project or a "../../x" is seen for what it is. A loop of
+// links gives the absolute path as written.
 QString resolvedPath(const QString &directory, const QString &path);
 
 // Whether a resolved path lies in the context's directory or worktree (a
@@ -46,8 +47,14 @@ bool isInsideProject(const ToolContext &context, const QString &resolved);
 
 // OpenCode's assertExternalDirectory: a target outside the project asks
 // `external_directory` with pattern and always "<dir>/*", where dir is the
-// target itself for a directory, else its parent, after resolving; the
-// metadata is {filepath, parentDir}.
+// target itself for a directory, else its parent, after resolving (a final
+// link too, dangling or not); the metadata is {filepath, parentDir}. A
+// path that cannot be resolved (a loop of links) is refused.
 QCoro::Task<std::optional<ToolFailure>> checkExternalDirectory(ToolContext context, QString target, PathKind kind);
+
+// The same check of a path resolved already, taken as given: the writing
+// tools resolve once (TextFiles::realPath), check that, and write exactly
+// that; a removal checks where the removed link itself lies.
+QCoro::Task<std::optional<ToolFailure>> checkExternalResolved(ToolContext context, QString resolved, PathKind kind);
 
 } // namespace qcode::ToolPermission

@@ -1,6 +1,5 @@
 #include "WriteTool.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QtConcurrent>
@@ -8,6 +7,7 @@
 #include <QCoro/QCoroFuture>
 
 #include "FileTimes.h"
+#include "LinkSafeFiles.h"
 #include "TextFiles.h"
 #include "ToolLogging.h"
 #include "ToolPermission.h"
@@ -68,13 +68,19 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
         co_return ToolFailure{tr("content must be a string")};
     const QString content = contentValue.toString();
 
+    // `path` is what the person and the model see; `target` is where it
+    // really leads, through any link: what is checked, read and written.
     const QString path = TextFiles::absolutePath(context, filePath);
+    const Result<QString> resolved = TextFiles::realPath(path);
+    if (!resolved)
+        co_return ToolFailure{resolved.errorMessage()};
+    const QString target = *resolved;
     QCoro::Task<std::optional<ToolFailure>> external =
-        ToolPermission::checkExternalDirectory(context, path, ToolPermission::PathKind::File);
+        ToolPermission::checkExternalResolved(context, target, ToolPermission::PathKind::File);
     if (std::optional<ToolFailure> refused = co_await external)
         co_return *refused;
 
-    const QFileInfo info(path);
+    const QFileInfo info(target);
     if (info.isDir())
         co_return ToolFailure{tr("Path is a directory, not a file: %1").arg(path)};
     const bool exists = info.exists();
@@ -87,10 +93,10 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
             if (!writable)
                 co_return ToolFailure{writable.errorMessage()};
         }
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            co_return ToolFailure{tr("Cannot read %1: %2").arg(path, file.errorString())};
-        previous = file.readAll();
+        Result<QByteArray> read = LinkSafeFiles::read(target);
+        if (!read)
+            co_return ToolFailure{read.errorMessage()};
+        previous = std::move(read).value();
     }
 
     // The diff shows a binary or non-UTF-8 file's old bytes as best it can;
@@ -109,17 +115,17 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
         co_return *refused;
 
     // While the question was open the file may have appeared or changed.
-    bool changed = QFileInfo::exists(path) != exists;
+    bool changed = QFileInfo::exists(target) != exists;
     if (!changed && exists) {
-        QFile file(path);
-        changed = !file.open(QIODevice::ReadOnly) || file.readAll() != previous;
+        const Result<QByteArray> again = LinkSafeFiles::read(target);
+        changed = !again || *again != previous;
     }
     if (changed)
         co_return ToolFailure{tr("File %1 has been modified since it was last read.\n\n"
                                  "Please read the file again before modifying it.")
                                   .arg(path)};
 
-    const Result<void> written = TextFiles::writeText(path, TextFiles::Text{content, false});
+    const Result<void> written = TextFiles::writeText(target, TextFiles::Text{content, false});
     if (!written)
         co_return ToolFailure{written.errorMessage()};
     if (m_services.fileTimes)

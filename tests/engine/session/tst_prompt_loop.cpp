@@ -85,7 +85,28 @@ private Q_SLOTS:
     void abortCancelsAPendingQuestion();
     void permissionAllowShorthandIsHonoured();
     void instructionFilesReachTheSystemPrompt();
+    void aPromptWhoseMessageIdIsStoredAlreadyChangesNothing();
 };
+
+void PromptLoopTest::aPromptWhoseMessageIdIsStoredAlreadyChangesNothing()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"Hello"_s}).usage(10, 5));
+    QVERIFY(h.prompt(u"first words"_s));
+    const QList<MessageWithParts> before = h.messages();
+    const QString stored = before.first().info.id();
+
+    // A caller-chosen id that is stored already: refused, not written over.
+    PromptInput input;
+    input.sessionID = h.session();
+    input.messageID = stored;
+    input.parts = {PromptPart::text(u"rewritten words"_s)};
+    h.engine().prompt(input);
+    QTRY_VERIFY(!h.sink().all<SessionError>().isEmpty());
+    QCOMPARE(h.userTexts(), QStringList{u"first words"_s});
+    QCOMPARE(h.messages().size(), before.size());
+    QCOMPARE(h.server().requests().size(), 1);
+}
 
 void PromptLoopTest::aTextAnswerEndsTheLoop()
 {

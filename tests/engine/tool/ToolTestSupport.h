@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include <QHash>
@@ -26,6 +27,8 @@ public:
     QCoro::Task<PermissionAnswer> ask(PermissionRequest request, QPointer<AbortSignal>) override
     {
         requests.append(request);
+        if (whileAsking)
+            whileAsking(request);
         co_return answers.value(request.permission, PermissionAnswer{PermissionReply::Once, {}});
     }
 
@@ -48,6 +51,9 @@ public:
 
     QList<PermissionRequest> requests;
     QHash<QString, PermissionAnswer> answers;
+    // Runs while a question is open: what changes on disk between a tool's
+    // checks and its write (a link swapped in).
+    std::function<void(const PermissionRequest &)> whileAsking;
 };
 
 inline ToolContext toolContext(const QString &directory, PermissionAsker *asker, AbortSignal *abort,

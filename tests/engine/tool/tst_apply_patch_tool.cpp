@@ -1,5 +1,6 @@
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
@@ -55,6 +56,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(project()));
         m_asker.requests.clear();
         m_asker.answers.clear();
+        m_asker.whileAsking = nullptr;
     }
 
     void addsUpdatesMovesAndDeletes()
@@ -166,6 +168,96 @@ private Q_SLOTS:
         QCOMPARE(m_asker.permissions(), (QStringList{u"external_directory"_s, u"edit"_s}));
         QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"out"_s) + u"/*"_s});
         QCOMPARE(contents(m_tree.path(u"out/a.txt"_s)), QByteArray("b\n"));
+    }
+
+    void anAddThroughADanglingLinkToOutsideAsksFirst()
+    {
+        QVERIFY(QFile::link(m_tree.path(u"outside/new.txt"_s), project() + u"/new.txt"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        const std::optional<ToolFailure> failure =
+            test::failureOf(run(patch({"*** Begin Patch", "*** Add File: new.txt", "+x", "*** End Patch"})));
+        QVERIFY(failure);
+        QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"outside"_s) + u"/*"_s});
+        QVERIFY(!QFileInfo::exists(m_tree.path(u"outside"_s)));
+    }
+
+    void anAddBelowALinkedFolderToOutsideAsksFirst()
+    {
+        QVERIFY(QDir().mkpath(m_tree.path(u"outside"_s)));
+        QVERIFY(QFile::link(m_tree.path(u"outside"_s), project() + u"/sub"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(
+            run(patch({"*** Begin Patch", "*** Add File: sub/deep/new.txt", "+x", "*** End Patch"}))));
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"outside/deep"_s) + u"/*"_s});
+        QVERIFY(!QFileInfo::exists(m_tree.path(u"outside/deep"_s)));
+    }
+
+    void anUpdateThroughALinkToOutsideAsksFirst()
+    {
+        QVERIFY(m_tree.write(u"outside/o.txt"_s, "a\n"));
+        QVERIFY(QFile::link(m_tree.path(u"outside/o.txt"_s), project() + u"/o.txt"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(
+            run(patch({"*** Begin Patch", "*** Update File: o.txt", "@@", "-a", "+b", "*** End Patch"}))));
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(contents(m_tree.path(u"outside/o.txt"_s)), QByteArray("a\n"));
+    }
+
+    void aMoveToADanglingLinkToOutsideAsksFirst()
+    {
+        QVERIFY(m_tree.write(u"project/a.txt"_s, "a\n"));
+        QVERIFY(QFile::link(m_tree.path(u"outside/moved.txt"_s), project() + u"/moved.txt"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(run(patch({"*** Begin Patch", "*** Update File: a.txt", "*** Move to: moved.txt",
+                                           "@@", "-a", "+b", "*** End Patch"}))));
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"outside"_s) + u"/*"_s});
+        QCOMPARE(contents(project() + u"/a.txt"_s), QByteArray("a\n"));
+        QVERIFY(!QFileInfo::exists(m_tree.path(u"outside"_s)));
+    }
+
+    void deletingALinkThatLiesOutsideAsksFirstEvenWhenItPointsInside()
+    {
+        // proj/ext -> <tree>/outside; <tree>/outside/l -> proj/a.txt. The
+        // file deleted is the link, which lies outside.
+        QVERIFY(m_tree.write(u"project/a.txt"_s, "a\n"));
+        QVERIFY(QDir().mkpath(m_tree.path(u"outside"_s)));
+        QVERIFY(QFile::link(m_tree.path(u"outside"_s), project() + u"/ext"_s));
+        QVERIFY(QFile::link(project() + u"/a.txt"_s, m_tree.path(u"outside/l"_s)));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(run(patch({"*** Begin Patch", "*** Delete File: ext/l", "*** End Patch"}))));
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"outside"_s) + u"/*"_s});
+        QVERIFY(QFileInfo(m_tree.path(u"outside/l"_s)).isSymLink());
+    }
+
+    void aLinkInsideTheProjectIsPatchedWithoutAskingAboutOutside()
+    {
+        QVERIFY(m_tree.write(u"project/real.txt"_s, "a\n"));
+        QVERIFY(QFile::link(u"real.txt"_s, project() + u"/alias.txt"_s));
+        const ToolResult result =
+            run(patch({"*** Begin Patch", "*** Update File: alias.txt", "@@", "-a", "+b", "*** End Patch"}));
+        QVERIFY2(test::outputOf(result), qPrintable(test::describe(result)));
+        QCOMPARE(m_asker.permissions(), QStringList{u"edit"_s});
+        QVERIFY(QFileInfo(project() + u"/alias.txt"_s).isSymLink());
+        QCOMPARE(contents(project() + u"/real.txt"_s), QByteArray("b\n"));
+    }
+
+    void aLinkSwappedInWhileTheQuestionIsOpenIsNotFollowed()
+    {
+        QVERIFY(QDir().mkpath(m_tree.path(u"outside"_s)));
+        const QString outside = m_tree.path(u"outside/new.txt"_s);
+        m_asker.whileAsking = [&](const PermissionRequest &) {
+            QVERIFY(QFile::link(outside, project() + u"/new.txt"_s));
+        };
+        const std::optional<ToolFailure> failure =
+            test::failureOf(run(patch({"*** Begin Patch", "*** Add File: new.txt", "+x", "*** End Patch"})));
+        QVERIFY(failure);
+        QVERIFY2(failure->message.contains(u"is a symbolic link now"_s), qPrintable(failure->message));
+        QVERIFY2(failure->message.contains(u"No file was changed."_s), qPrintable(failure->message));
+        QVERIFY(!QFileInfo::exists(outside));
     }
 
     void directoriesAndBinaryFilesFailVerification()

@@ -304,6 +304,36 @@ private Q_SLOTS:
         QCOMPARE(contents(m_tree.path(u"outside/o.txt"_s)), QByteArray("a\n"));
     }
 
+    void anEmptyOldStringThroughADanglingLinkToOutsideAsksFirst()
+    {
+        const QString outside = m_tree.path(u"outside/new.txt"_s);
+        QVERIFY(QFile::link(outside, project() + u"/new.txt"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        const std::optional<ToolFailure> failure =
+            test::failureOf(run(edit(project() + u"/new.txt"_s, QString(), u"created\n"_s)));
+        QVERIFY(failure);
+        QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"outside"_s) + u"/*"_s});
+        QVERIFY(!QFileInfo::exists(m_tree.path(u"outside"_s)));
+    }
+
+    void anEditedFileSwappedForALinkWhileTheQuestionIsOpenIsNotFollowed()
+    {
+        // The check and the read saw a file of the project; while the edit
+        // question is open it becomes a link to a file outside.
+        QVERIFY(m_tree.write(u"outside/o.txt"_s, "a\n"));
+        const QString outside = m_tree.path(u"outside/o.txt"_s);
+        const QString path = readFile(u"a.txt"_s, "a\n");
+        m_asker.onEdit = [&] {
+            QVERIFY(QFile::remove(path));
+            QVERIFY(QFile::link(outside, path));
+        };
+        const std::optional<ToolFailure> failure = test::failureOf(run(edit(path, u"a"_s, u"b"_s)));
+        QVERIFY(failure);
+        QCOMPARE(contents(outside), QByteArray("a\n"));
+    }
+
     void aRejectedEditWritesNothing()
     {
         const QString path = readFile(u"a.txt"_s, "a\n");

@@ -1,5 +1,6 @@
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QTest>
 
@@ -57,6 +58,7 @@ private Q_SLOTS:
         m_times = FileTimes();
         m_asker.requests.clear();
         m_asker.answers.clear();
+        m_asker.whileAsking = nullptr;
     }
 
     void writesANewFileAndItsFolders()
@@ -155,6 +157,97 @@ private Q_SLOTS:
         QVERIFY(failure);
         QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
         QVERIFY(!QFile::exists(path));
+    }
+
+    void aDanglingLinkToOutsideAsksForExternalDirectory()
+    {
+        // proj/new.txt -> <tree>/outside/new.txt, which does not exist yet.
+        const QString outside = m_tree.path(u"outside/new.txt"_s);
+        QVERIFY(QDir().mkpath(m_tree.path(u"outside"_s)));
+        QVERIFY(QFile::link(outside, project() + u"/new.txt"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(u"new.txt"_s, u"x"_s)));
+        QVERIFY(failure);
+        QCOMPARE(failure->kind, ToolFailure::Kind::PermissionRejected);
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"outside"_s) + u"/*"_s});
+        QCOMPARE(m_asker.requests.first().metadata.value("filepath"_L1).toString(), outside);
+        QVERIFY(!QFileInfo::exists(outside));
+    }
+
+    void aChainOfDanglingLinksIsFollowedToItsEnd()
+    {
+        // a -> b (relative), b -> ../outside/deep/new.txt: the second hop leaves.
+        QVERIFY(QFile::link(u"b"_s, project() + u"/a"_s));
+        QVERIFY(QFile::link(u"../outside/deep/new.txt"_s, project() + u"/b"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(run(write(u"a"_s, u"x"_s))));
+        QCOMPARE(m_asker.requests.first().patterns, QStringList{m_tree.path(u"outside/deep"_s) + u"/*"_s});
+        QVERIFY(!QFileInfo::exists(m_tree.path(u"outside"_s)));
+    }
+
+    void aLinkedFolderComponentToOutsideAsksAndCreatesNothing()
+    {
+        // proj/sub -> <tree>/outside/missing: a dangling folder link; writing
+        // proj/sub/deeper/new.txt would create folders outside.
+        QVERIFY(QFile::link(m_tree.path(u"outside/missing"_s), project() + u"/sub"_s));
+        m_asker.answers.insert(u"external_directory"_s, PermissionAnswer{PermissionReply::Reject, {}});
+        QVERIFY(test::failureOf(run(write(u"sub/deeper/new.txt"_s, u"x"_s))));
+        QCOMPARE(m_asker.permissions(), QStringList{u"external_directory"_s});
+        QCOMPARE(m_asker.requests.first().patterns,
+                 QStringList{m_tree.path(u"outside/missing/deeper"_s) + u"/*"_s});
+        QVERIFY(!QFileInfo::exists(m_tree.path(u"outside"_s)));
+    }
+
+    void aLinkInsideTheProjectIsWrittenWithoutAskingAboutOutside()
+    {
+        // A dangling link to a file of the project: the file is created, the link stays.
+        QVERIFY(QFile::link(u"real.txt"_s, project() + u"/alias.txt"_s));
+        const ToolResult result = run(write(u"alias.txt"_s, u"x\n"_s));
+        QVERIFY2(test::outputOf(result), qPrintable(test::describe(result)));
+        QCOMPARE(m_asker.permissions(), QStringList{u"edit"_s});
+        QVERIFY(QFileInfo(project() + u"/alias.txt"_s).isSymLink());
+        QCOMPARE(contents(project() + u"/real.txt"_s), QByteArray("x\n"));
+    }
+
+    void aLoopOfLinksIsRefusedWithoutAsking()
+    {
+        QVERIFY(QFile::link(u"two"_s, project() + u"/one"_s));
+        QVERIFY(QFile::link(u"one"_s, project() + u"/two"_s));
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(u"one"_s, u"x"_s)));
+        QVERIFY(failure);
+        QVERIFY2(failure->message.contains(u"too many levels of symbolic links"_s), qPrintable(failure->message));
+        QVERIFY(m_asker.requests.isEmpty());
+    }
+
+    void aLinkSwappedInWhileTheQuestionIsOpenIsNotFollowed()
+    {
+        // The check saw a new file inside the project; while the edit
+        // question is open, the name becomes a link to a file outside.
+        const QString outside = m_tree.path(u"outside/stolen.txt"_s);
+        QVERIFY(QDir().mkpath(m_tree.path(u"outside"_s)));
+        const QString path = project() + u"/new.txt"_s;
+        m_asker.whileAsking = [&](const PermissionRequest &) { QVERIFY(QFile::link(outside, path)); };
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(path, u"x"_s)));
+        QVERIFY(failure);
+        QVERIFY2(failure->message.contains(u"is a symbolic link now"_s), qPrintable(failure->message));
+        QVERIFY(!QFileInfo::exists(outside));
+        QCOMPARE(QFileInfo(path).symLinkTarget(), outside);
+    }
+
+    void aFolderSwappedForALinkWhileTheQuestionIsOpenIsNotFollowed()
+    {
+        const QString outside = m_tree.path(u"outside"_s);
+        QVERIFY(QDir().mkpath(outside));
+        QVERIFY(QDir().mkpath(project() + u"/sub"_s));
+        m_asker.whileAsking = [&](const PermissionRequest &) {
+            QVERIFY(QDir(project() + u"/sub"_s).removeRecursively());
+            QVERIFY(QFile::link(outside, project() + u"/sub"_s));
+        };
+        const std::optional<ToolFailure> failure = test::failureOf(run(write(u"sub/new.txt"_s, u"x"_s)));
+        QVERIFY(failure);
+        QVERIFY2(failure->message.contains(u"is a symbolic link now"_s), qPrintable(failure->message));
+        QVERIFY(QDir(outside).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
     }
 
     void missingArgumentsAreRefused()
