@@ -192,10 +192,17 @@ void ToolCardTest::bashShowsItsCommandAndTheLiveOutput()
     card.setPart(toolPart(u"bash"_s, running(MakeInput, Start, QJsonObject{{"output"_L1, u"[1/3] a.o\n"_s}})));
     QCOMPARE(card.title(), u"Run `make -j2`"_s);
     QVERIFY(card.isExpanded());
+    // The title quotes the whole command: it is shown once, not again below.
     auto *input = card.findChild<OutputView *>(u"toolInput"_s);
-    QVERIFY(input && input->isVisible());
-    QCOMPARE(input->textView()->toPlainText(), u"make -j2"_s);
-    QVERIFY(input->textView()->font().fixedPitch() || QFontInfo(input->textView()->font()).fixedPitch());
+    QVERIFY(!input || !input->isVisible());
+    // A command too long for the title is shown whole below it.
+    ToolCard script(context());
+    script.show();
+    script.setPart(toolPart(u"bash"_s, running(QJsonObject{{"command"_L1, u"cd build\nmake -j2"_s}}, Start)));
+    auto *whole = script.findChild<OutputView *>(u"toolInput"_s);
+    QVERIFY(whole && whole->isVisible());
+    QCOMPARE(whole->textView()->toPlainText(), u"cd build\nmake -j2"_s);
+    QVERIFY(whole->textView()->font().fixedPitch() || QFontInfo(whole->textView()->font()).fixedPitch());
     auto *output = card.findChild<OutputView *>(u"toolOutput"_s);
     QVERIFY(output && output->isVisible());
     QCOMPARE(output->textView()->toPlainText(), u"[1/3] a.o"_s);
