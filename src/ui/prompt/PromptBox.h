@@ -16,6 +16,7 @@
 class QMimeData;
 class QPlainTextEdit;
 class QPushButton;
+class QToolButton;
 
 namespace qcode {
 
@@ -77,6 +78,9 @@ public:
     void setBusy(bool busy);
     bool isBusy() const { return m_busy; }
     void setQueued(const QList<QueuedPrompt> &queued);
+    // While `reason` is not empty (no model can answer yet) a prompt or a
+    // command is not sent: it stays in the box and `reason` is shown.
+    void setSendingBlocked(const QString &reason) { m_blockedReason = reason; }
 
     void addAttachment(const PromptAttachment &a);
     // File and folder URLs and image data, as a drop on the box takes them;
@@ -99,12 +103,17 @@ public:
     AgentPicker *agentPicker() const { return m_agentPicker; }
     QueuedPromptList *queuedList() const { return m_queued; }
     QList<AttachmentChip *> chips() const;
+    QToolButton *attachButton() const { return m_attach; }
+    // Adds the files as a drop of them would (the attach button's chooser).
+    void attachFiles(const QStringList &paths);
 
 public Q_SLOTS:
     // Sends what is in the box, as Enter does.
     void submit();
     void openModelPicker();
     void openAgentPicker();
+    // The attach button: a file chooser, for those who do not drag.
+    void chooseAttachments();
 
 Q_SIGNALS:
     void submitted(const qcode::PromptSubmission &submission);
@@ -114,6 +123,7 @@ Q_SIGNALS:
     void modelChanged(const qcode::ModelChoice &model);
     void queuedEdited(const QString &id, const QString &text);
     void queuedRemoved(const QString &id);
+    void queuedSendNowRequested(const QString &id);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -143,6 +153,7 @@ private:
     QList<SlashCommand> m_customCommands;
     QSet<QString> m_pickedFiles; // chosen in the "@" popup since the last send
     bool m_busy = false;
+    QString m_blockedReason;
 
     PromptEditor *m_editor = nullptr;
     PromptCompleter *m_completer = nullptr;
@@ -153,6 +164,7 @@ private:
     AgentPicker *m_agentPicker = nullptr;
     ModelPicker *m_modelPicker = nullptr;
     QPushButton *m_send = nullptr;
+    QToolButton *m_attach = nullptr;
     QPushButton *m_stop = nullptr;
 };
 
