@@ -9,6 +9,8 @@ namespace qcode {
 
 class ChatView;
 class ContextMeter;
+class KeychainNotice;
+class NoProviderBanner;
 class PromptBox;
 class RetryBanner;
 class RevertBanner;
@@ -30,6 +32,8 @@ public:
     ContextMeter *contextMeter() const { return m_meter; }
     RetryBanner *retryBanner() const { return m_retry; }
     RevertBanner *revertBanner() const { return m_revert; }
+    NoProviderBanner *noProviderBanner() const { return m_noProvider; }
+    KeychainNotice *keychainNotice() const { return m_keychain; }
     TodoPanel *todoPanel() const { return m_todos; }
     PromptBox *promptBox() const { return m_prompt; }
     // The model's context window, for the meter (0: unknown).
@@ -39,6 +43,8 @@ public:
 Q_SIGNALS:
     // "/export" from the prompt box: the window asks where to.
     void exportRequested(const QString &arguments);
+    // "Connect a provider…": the window opens Settings at Providers.
+    void connectProviderRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -57,6 +63,8 @@ private:
     ChatView *m_chat = nullptr;
     RetryBanner *m_retry = nullptr;
     RevertBanner *m_revert = nullptr;
+    NoProviderBanner *m_noProvider = nullptr;
+    KeychainNotice *m_keychain = nullptr;
     TodoPanel *m_todos = nullptr;
     PromptBox *m_prompt = nullptr;
     QVBoxLayout *m_layout = nullptr;
