@@ -54,6 +54,7 @@ private Q_SLOTS:
     void aHugeOutputIsCappedAndSaysHowManyLinesWereLeftOut();
     void bashSaysItsExitCodeAndTimeout();
     void longOutputShowsTenLinesAndAMoreButton();
+    void aCommandsEarlierLinesButtonSitsAboveItsOutput();
     void theKeyboardExpandsAndCollapses();
     void aTaskCardOpensItsSubagentSession();
     void todosShowAsAChecklist();
@@ -287,6 +288,21 @@ void ToolCardTest::longOutputShowsTenLinesAndAMoreButton()
     QCOMPARE(more->text(), u"Show less"_s);
     QVERIFY(output->textView()->height() > collapsedHeight);
     QVERIFY(output->textView()->textInteractionFlags() & Qt::TextSelectableByMouse);
+}
+
+void ToolCardTest::aCommandsEarlierLinesButtonSitsAboveItsOutput()
+{
+    ToolCard card(context());
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    card.setPart(toolPart(u"bash"_s, completed(MakeInput, numberedLines(1, 25), {{"exit"_L1, 0}}, Start, Start + 30)));
+    auto *output = card.findChild<OutputView *>(u"toolOutput"_s);
+    QVERIFY(output && output->isVisible());
+    auto *more = output->findChild<QPushButton *>(u"toolMoreLines"_s);
+    QVERIFY(more->isVisible());
+    QCOMPARE(more->text(), u"+15 earlier lines"_s);
+    QVERIFY2(more->geometry().bottom() <= output->textView()->geometry().top(),
+             "the earlier lines were left out above the output");
 }
 
 void ToolCardTest::theKeyboardExpandsAndCollapses()
