@@ -15,6 +15,11 @@ namespace qcode::CommandLine {
 void setApplicationInfo()
 {
     QCoreApplication::setApplicationName(u"qcode"_s);
+    // QSettings files go under the organisation ("Unknown Organization"
+    // without one); data and config folders stay where they were
+    // (DataPaths::applicationFolder).
+    QCoreApplication::setOrganizationName(u"qcode"_s);
+    QCoreApplication::setOrganizationDomain(u"qcode.dev"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(QCODE_VERSION));
 }
 

@@ -2,6 +2,7 @@
 
 #include <QLoggingCategory>
 
+#include "engine/config/FallbackSecretStore.h"
 #include "engine/config/KeychainSecretStore.h"
 
 using namespace Qt::StringLiterals;
@@ -20,7 +21,8 @@ constexpr int WindDownTimeoutMs = 5000;
 EngineHost::EngineHost(EngineOptions options, QObject *parent) : QObject(parent)
 {
     if (!options.secrets) {
-        m_secrets = std::make_unique<KeychainSecretStore>();
+        m_keychain = std::make_unique<KeychainSecretStore>();
+        m_secrets = std::make_unique<FallbackSecretStore>(m_keychain.get(), FallbackSecretStore::systemFilePath());
         options.secrets = m_secrets.get();
     }
     // The app offers the models of a local server that is running, as

@@ -14,7 +14,8 @@ namespace qcode {
 // lifetime: made and opened at start, and at exit stopped on its own
 // thread before the thread ends, so no loop outlives the objects it uses.
 // Unless the options bring their own, the engine reads API keys from the
-// OS keychain, where Settings saves them.
+// OS keychain, where Settings saves them, or where none runs from the
+// private key file Settings then writes (FallbackSecretStore).
 class EngineHost : public QObject
 {
     Q_OBJECT
@@ -26,7 +27,8 @@ public:
     Engine *engine() const { return m_engine; }
 
 private:
-    std::unique_ptr<SecretStore> m_secrets; // outlives the engine
+    std::unique_ptr<SecretStore> m_keychain; // both outlive the engine
+    std::unique_ptr<SecretStore> m_secrets;
     QThread m_thread;
     Engine *m_engine = nullptr;
 };

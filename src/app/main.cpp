@@ -9,10 +9,13 @@
 #include "DesktopIdentity.h"
 #include "EngineHost.h"
 #include "engine/config/DataPaths.h"
+#include "engine/config/FallbackSecretStore.h"
+#include "engine/config/KeychainSecretStore.h"
 #include "instance/SingleInstance.h"
 #include "model/Store.h"
 #include "ui/i18n/LanguageSwitcher.h"
 #include "ui/settings/AppSettings.h"
+#include "ui/settings/SettingsMigration.h"
 #include "ui/window/MainWindow.h"
 
 using namespace Qt::StringLiterals;
@@ -37,6 +40,7 @@ int main(int argc, char *argv[])
     if (qcode::CommandLine::isHeadlessCommand(argc, argv)) {
         QCoreApplication app(argc, argv);
         qcode::CommandLine::setApplicationInfo();
+        qcode::SettingsMigration::moveFromUnknownOrganization();
         applyDataDirectorySetting();
         qcode::LanguageSwitcher::instance()->apply(qcode::AppSettings().language());
         return qcode::CommandLine::runHeadless(app.arguments().mid(1));
@@ -56,6 +60,7 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     qcode::CommandLine::setApplicationInfo();
     qcode::DesktopIdentity::apply();
+    qcode::SettingsMigration::moveFromUnknownOrganization();
     applyDataDirectorySetting();
     // The language saved in Settings, else the system's; the window
     // applies later changes as they are made.
@@ -80,8 +85,15 @@ int main(int argc, char *argv[])
         return 1;
     }
 
-    qcode::EngineHost engine;
+    // One key store for the engine and Settings: the keychain, or the
+    // private key file where none runs (and the window says so).
+    qcode::KeychainSecretStore keychain;
+    qcode::FallbackSecretStore secrets(&keychain, qcode::FallbackSecretStore::systemFilePath());
+    qcode::EngineOptions options;
+    options.secrets = &secrets;
+    qcode::EngineHost engine(std::move(options));
     qcode::MainWindow window(store->get(), engine.engine());
+    window.setSecretStore(&secrets);
     window.show();
     if (!folder.isEmpty())
         window.openProject(folder);

@@ -117,6 +117,12 @@ public:
     void startLoop(const QString &sessionID, std::shared_ptr<LoadedProject> project);
     QCoro::Task<LoopResult> runLoop(QString sessionID, std::shared_ptr<LoadedProject> project);
     void settle(const QString &sessionID, const LoopResult &result);
+    // Queued prompts that may start a turn: none while the queue is paused.
+    bool queueRuns(const QString &sessionID) const
+    {
+        return !queue.isEmpty(sessionID) && (!paused.contains(sessionID) || windingDown);
+    }
+    void sendQueued(const QString &sessionID, const QString &queueID);
     void startPending(const QString &sessionID);
     QCoro::Task<Result<ChildResult>> runChild(ChildRequest request);
     QCoro::Task<std::optional<QList<QStringList>>> askQuestion(QuestionRequest request, QPointer<AbortSignal> abort);
@@ -156,6 +162,9 @@ public:
     PromptQueue queue;
     QTimer *housekeeping = nullptr; // made in open(), in the engine's thread
     QSet<QString> reverting;              // sessions whose revert or unrevert runs
+    // Sessions stopped with prompts queued: those wait for the person
+    // (sendQueued) instead of starting the next turn.
+    QSet<QString> paused;
     // Titles being generated, and what cuts their calls short once the
     // engine is asked to wind down (windDown).
     int titlesRunning = 0;
@@ -519,6 +528,8 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
 QCoro::Task<> Engine::Private::takeQueued(QString sessionID)
 {
     QPointer<Engine> guard(q);
+    if (paused.contains(sessionID))
+        co_return; // the person sends them, one by one
     while (std::optional<PendingPrompt> next = queue.takeFirst(sessionID)) {
         const Result<Session> session = existingSession(sessionID);
         Result<MessageWithParts> stored = Error(session ? QString() : session.errorMessage());
@@ -573,9 +584,10 @@ QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, std::shared_
 
 void Engine::Private::settle(const QString &sessionID, const LoopResult &result)
 {
-    // Prompts the loop did not take (it stopped on an abort or an error)
-    // start the next one; the session only goes idle when none wait.
-    const bool more = !queue.isEmpty(sessionID);
+    // Prompts the loop did not take (it stopped on an error) start the
+    // next one; the session only goes idle when none wait. After a stop
+    // they wait for the person.
+    const bool more = queueRuns(sessionID);
     if (!more)
         publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
     finish(sessionID, result, waiting.take(sessionID));
@@ -712,8 +724,15 @@ void Engine::Private::startTitle(const QString &sessionID)
     const std::optional<Agent> agent = instance->agents().get(u"title"_s);
     const Result<ResolvedModel> model =
         instance->resolveModel(agent && agent->model ? *agent->model : instance->smallModel(current));
-    if (!model)
+    if (!model) {
+        // No model to name it: the person's first words do, so the list
+        // never shows a row of identical "New session"s.
+        if (const QString words = TitleGenerator::fromPrompt(*messages); !words.isEmpty()) {
+            if (const Result<QString> named = TitleGenerator::apply(*store, *this, sessionID, words); !named)
+                qCInfo(lcSession) << "no title for" << sessionID << ":" << named.errorMessage();
+        }
         return;
+    }
     const ProviderClient client(network);
     auto startCall = [client, model = *model, agent](QObject *owner, QList<ModelMessage> messages) {
         ModelCallInput call;
@@ -757,6 +776,8 @@ void Engine::Private::announceWoundDown()
 
 void Engine::Private::abort(const QString &sessionID)
 {
+    if (!queue.isEmpty(sessionID))
+        paused.insert(sessionID);
     permissions->cancelSession(sessionID);
     questions->cancelSession(sessionID);
     if (PromptLoop *loop = loops.value(sessionID))
@@ -782,13 +803,29 @@ void Engine::Private::removeQueued(const QString &sessionID, const QString &queu
         publish(SessionError{sessionID, unknownError(removed.errorMessage())});
         return;
     }
+    if (queue.isEmpty(sessionID))
+        paused.remove(sessionID);
     publish(PromptDequeued{sessionID, queueID, DequeueReason::Removed});
     // Withdrawn, not failed: the caller is told as after a stop.
     Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
 }
 
+void Engine::Private::sendQueued(const QString &sessionID, const QString &queueID)
+{
+    Result<PendingPrompt> taken = queue.remove(sessionID, queueID);
+    if (!taken) {
+        publish(SessionError{sessionID, unknownError(taken.errorMessage())});
+        return;
+    }
+    if (queue.isEmpty(sessionID))
+        paused.remove(sessionID);
+    publish(PromptDequeued{sessionID, queueID, DequeueReason::Taken});
+    QCoro::connect(runPrompt(std::move(taken->input)), q, [] {});
+}
+
 void Engine::Private::dropQueue(const QString &sessionID)
 {
+    paused.remove(sessionID);
     for (const PendingPrompt &dropped : queue.takeAll(sessionID)) {
         publish(PromptDequeued{sessionID, dropped.id, DequeueReason::Removed});
         Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
@@ -984,7 +1021,7 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
     if (!done)
         publish(SessionError{sessionID, unknownError(done.errorMessage())});
     // Prompts sent while it ran are answered now (reference §2.9).
-    if (!queue.isEmpty(sessionID) || waiting.value(sessionID) > 0)
+    if (queueRuns(sessionID) || waiting.value(sessionID) > 0)
         startPending(sessionID);
     else
         publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
@@ -1386,6 +1423,12 @@ void Engine::editQueuedPrompt(const QString &sessionID, const QString &queueID, 
 void Engine::removeQueuedPrompt(const QString &sessionID, const QString &queueID)
 {
     QMetaObject::invokeMethod(this, [this, sessionID, queueID] { d->removeQueued(sessionID, queueID); },
+                              Qt::QueuedConnection);
+}
+
+void Engine::sendQueuedPrompt(const QString &sessionID, const QString &queueID)
+{
+    QMetaObject::invokeMethod(this, [this, sessionID, queueID] { d->sendQueued(sessionID, queueID); },
                               Qt::QueuedConnection);
 }
 

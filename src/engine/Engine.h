@@ -162,11 +162,15 @@ public:
     // A queued prompt is dropped: promptDequeued (reason Removed), and its
     // prompt() call's promptFinished comes with aborted = true and no error.
     void removeQueuedPrompt(const QString &sessionID, const QString &queueID);
+    // A queued prompt goes now: out of the queue (promptDequeued, reason
+    // Taken) and sent as prompt() sends it — answered at once when the
+    // session is idle, else queued again behind the running turn.
+    void sendQueuedPrompt(const QString &sessionID, const QString &queueID);
     // Stops what the session does now: the stream is cut, running tools
     // and a running shell command are killed, pending asks are rejected,
-    // unfinished tool parts say "Tool execution aborted". Prompts still
-    // queued stay queued and are answered after the stop, in order (remove
-    // them first to drop them); otherwise the status becomes idle.
+    // unfinished tool parts say "Tool execution aborted", and the status
+    // becomes idle. Prompts still queued stay queued, paused: nothing of
+    // them is sent until sendQueuedPrompt (or removeQueuedPrompt) says so.
     void abort(const QString &sessionID);
     // Manual compaction (OpenCode's /compact): a compaction request with
     // the session's last model, then the loop.

@@ -2,6 +2,8 @@
 
 #include <QDateTime>
 #include <QJsonDocument>
+#include <QLocale>
+#include <QRegularExpression>
 #include <QUrl>
 
 #include "Overloaded.h"
@@ -44,6 +46,54 @@ QString quoted(const QString &text)
     return lines.join(u'\n');
 }
 
+// What a tool wrote for the model, as a person reads it: the read tool's
+// <path>/<content> wrapping and numbered lines, the bash tool's
+// <bash_metadata> notes and a task's <task_result> tags left out.
+QString forPeople(const QString &tool, QString output)
+{
+    if (tool == "task"_L1) {
+        const qsizetype open = output.indexOf("<task_result>"_L1);
+        const qsizetype close = output.lastIndexOf("</task_result>"_L1);
+        if (open >= 0 && close > open)
+            return output.mid(open + 13, close - open - 13).trimmed();
+    }
+    if (tool == "bash"_L1) {
+        const qsizetype open = output.lastIndexOf("<bash_metadata>"_L1);
+        if (open >= 0)
+            output.truncate(open);
+    }
+    static const QRegularExpression tagLine(u"^\\s*</?(path|type|content|entries|file)>.*$"_s);
+    static const QRegularExpression numbered(u"^\\d+: ?"_s);
+    static const QRegularExpression readNote(u"^\\((End of file|File has more lines|Output).*\\)$"_s);
+    QStringList kept;
+    for (QString line : output.split(u'\n')) {
+        if (tagLine.match(line).hasMatch())
+            continue;
+        if (tool == "read"_L1 && readNote.match(line).hasMatch())
+            continue;
+        if (tool == "read"_L1)
+            line.remove(numbered);
+        kept.append(line);
+    }
+    return kept.join(u'\n').trimmed();
+}
+
+// The input in the words of the tool's title, where the title names it all
+// (a path, a pattern); a command as the shell reads it; other tools' input
+// as JSON.
+QString inputSection(const QString &tool, const QJsonObject &input)
+{
+    if (input.isEmpty())
+        return {};
+    static const QStringList namedByTitle{u"read"_s, u"write"_s, u"edit"_s, u"list"_s, u"glob"_s, u"grep"_s,
+                                          u"webfetch"_s, u"todowrite"_s, u"todoread"_s, u"task"_s};
+    if (namedByTitle.contains(tool))
+        return {};
+    if (tool == "bash"_L1 && input.value("command"_L1).isString())
+        return fenced(input.value("command"_L1).toString(), u"sh"_s);
+    return fenced(QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Indented)), u"json"_s);
+}
+
 QString toolSection(const ToolPart &tool)
 {
     QString title;
@@ -54,7 +104,7 @@ QString toolSection(const ToolPart &tool)
                    [&](const ToolCompleted &done) {
                        title = done.title;
                        body = done.compacted ? SessionMarkdown::tr("[Old tool result content cleared]")
-                                             : shortened(done.output, SessionMarkdown::OutputLines);
+                                             : shortened(forPeople(tool.tool, done.output), SessionMarkdown::OutputLines);
                    },
                    [&](const ToolError &error) {
                        title = SessionMarkdown::tr("failed");
@@ -65,9 +115,8 @@ QString toolSection(const ToolPart &tool)
     QString section = u"**Tool: %1**"_s.arg(tool.tool);
     if (!title.isEmpty())
         section += u" — "_s + title;
-    const QJsonObject input = tool.input();
-    if (!input.isEmpty())
-        section += u"\n\n"_s + fenced(QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Indented)), u"json"_s);
+    if (const QString input = inputSection(tool.tool, tool.input()); !input.isEmpty())
+        section += u"\n\n"_s + input;
     if (!body.isEmpty())
         section += u"\n\n"_s + fenced(body);
     return section;
@@ -79,9 +128,9 @@ QString SessionMarkdown::render(const Session &session, const QList<MessageWithP
 {
     QStringList blocks;
     blocks.append(u"# "_s + session.title);
-    blocks.append(tr("Session %1 · %2 · %3")
-                      .arg(session.id, session.directory,
-                           QDateTime::fromMSecsSinceEpoch(session.time.created, Qt::UTC).toString(Qt::ISODate)));
+    blocks.append(tr("In %1, begun %2")
+                      .arg(session.directory,
+                           QLocale().toString(QDateTime::fromMSecsSinceEpoch(session.time.created), QLocale::LongFormat)));
     for (const MessageWithParts &message : messages) {
         const QString rendered = renderMessage(message);
         if (!rendered.isEmpty())

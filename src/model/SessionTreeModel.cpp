@@ -2,12 +2,29 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
+namespace {
+
+// OpenCode names a session "New session - <ISO time>" until its title
+// arrives; people read "New session" (a subagent's, "Subagent session").
+QString shownTitle(const Session &session)
+{
+    static const QRegularExpression placeholder(
+        u"^(New session|Child session) - [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"_s);
+    const QRegularExpressionMatch match = placeholder.match(session.title);
+    if (!match.hasMatch())
+        return session.title;
+    return match.captured(1) == "Child session"_L1 ? SessionTreeModel::tr("Subagent session")
+                                                   : SessionTreeModel::tr("New session");
+}
+
+} // namespace
 
 SessionTreeModel::SessionTreeModel(QObject *parent) : QAbstractItemModel(parent) {}
 
@@ -199,12 +216,12 @@ QVariant SessionTreeModel::data(const QModelIndex &index, int role) const
     const Session &s = node->session;
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::EditRole:
+    case Qt::EditRole: return shownTitle(s);
     case TitleRole: return s.title;
     case Qt::ToolTipRole: {
         const QString created = QLocale().toString(QDateTime::fromMSecsSinceEpoch(s.time.created), QLocale::ShortFormat);
         const QString updated = QLocale().toString(QDateTime::fromMSecsSinceEpoch(s.time.updated), QLocale::ShortFormat);
-        QString tip = tr("%1\nCreated %2, last active %3").arg(s.title, created, updated);
+        QString tip = tr("%1\nCreated %2, last active %3").arg(shownTitle(s), created, updated);
         if (node->waiting)
             tip += u'\n' + tr("Waiting for your answer");
         else if (node->busy)

@@ -49,12 +49,44 @@ private Q_SLOTS:
         Part part{Identifier::ascending(Identifier::Prefix::Part), session.id, answer.id(), tool, {}};
         const QString markdown = SessionMarkdown::renderMessage({answer, {part}});
         QVERIFY(markdown.contains(u"**Tool: bash** — make"_s));
-        QVERIFY(markdown.contains(u"\"command\": \"make\""_s));
+        QVERIFY(markdown.contains(u"```sh\nmake\n```"_s));
+        QVERIFY(!markdown.contains(u"\"command\""_s));
         QVERIFY(markdown.contains(u"line 39"_s));
         QVERIFY(!markdown.contains(u"line 40 "_s));
         QVERIFY(markdown.contains(u"60 more line"_s));
         // The output holds ``` itself: the fence around it is longer.
         QVERIFY(markdown.contains(u"````\nline 0"_s));
+    }
+
+    void aReadReadsAsTheFileNotAsTheToolsXml()
+    {
+        Session session = makeSession();
+        const Message user = makeUserMessage(session.id, 1000);
+        const Message answer = makeAssistantMessage(session.id, user.id(), 1001);
+        ToolPart read;
+        read.callID = u"call_1"_s;
+        read.tool = u"read"_s;
+        read.state = ToolCompleted{QJsonObject{{u"filePath"_s, u"/work/p/src/main.cpp"_s}},
+                                   u"<path>/work/p/src/main.cpp</path>\n<type>file</type>\n<content>\n1: int main()\n2: {\n"
+                                   "3: }\n\n(End of file - total 3 lines)\n</content>"_s,
+                                   u"src/main.cpp"_s, {}, 1, 2, std::nullopt, std::nullopt};
+        ToolPart bash;
+        bash.callID = u"call_2"_s;
+        bash.tool = u"bash"_s;
+        bash.state = ToolCompleted{QJsonObject{{u"command"_s, u"sleep 99"_s}},
+                                   u"partial\n\n<bash_metadata>\nbash tool terminated command after exceeding timeout 1000 ms\n"
+                                   "</bash_metadata>"_s,
+                                   u"sleep"_s, {}, 1, 2, std::nullopt, std::nullopt};
+        const QString markdown = SessionMarkdown::renderMessage(
+            {answer,
+             {Part{Identifier::ascending(Identifier::Prefix::Part), session.id, answer.id(), read, {}},
+              Part{Identifier::ascending(Identifier::Prefix::Part), session.id, answer.id(), bash, {}}}});
+        QVERIFY(markdown.contains(u"**Tool: read** — src/main.cpp"_s));
+        QVERIFY2(markdown.contains(u"int main()\n{\n}"_s), qPrintable(markdown));
+        for (const QString &xml : {u"<path>"_s, u"<content>"_s, u"</content>"_s, u"<type>"_s, u"1: int"_s,
+                                   u"<bash_metadata>"_s, u"filePath"_s})
+            QVERIFY2(!markdown.contains(xml), qPrintable(xml));
+        QVERIFY(markdown.contains(u"partial"_s));
     }
 
     void aFailedStepSaysWhyAndAStoppedOneSaysNothing()

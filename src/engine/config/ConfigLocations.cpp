@@ -1,4 +1,5 @@
 #include "ConfigLocations.h"
+#include "DataPaths.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -19,7 +20,7 @@ ConfigLocations ConfigLocations::forSystem(const QString &projectDirectory, cons
     if (xdgConfig.isEmpty())
         xdgConfig = QDir(locations.homeDirectory).filePath(u".config"_s);
     locations.globalDirectories.append(QDir(xdgConfig).filePath(u"opencode"_s));
-    const QString own = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
+    const QString own = DataPaths::applicationFolder(QStandardPaths::AppConfigLocation);
     if (!own.isEmpty() && !locations.globalDirectories.contains(own))
         locations.globalDirectories.append(own);
     locations.projectDirectory = projectDirectory;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QStandardPaths>
 #include <QString>
 
 namespace qcode::DataPaths {
@@ -8,5 +9,11 @@ namespace qcode::DataPaths {
 // overrides the platform's application-data folder (tests and portable use).
 QString dataDirectory();
 QString databaseFile();
+
+// The platform's folder for `location` (AppDataLocation, AppConfigLocation)
+// as it was before qcode named its organisation: "<base>/qcode", not
+// "<base>/<organisation>/qcode", so the database and qcode.json stay where
+// earlier versions put them.
+QString applicationFolder(QStandardPaths::StandardLocation location);
 
 } // namespace qcode::DataPaths

@@ -55,10 +55,14 @@ QCoro::Task<> ProviderRegistry::loadStoredKeys()
         Result<std::optional<QString>> key = co_await secrets->readKey(id);
         if (!self)
             co_return;
-        if (!key)
-            problems.append(key.errorMessage());
-        else if (key->has_value() && !(*key)->isEmpty())
+        // A keychain that is not there fails every provider the same way:
+        // one sentence says so, never one per provider.
+        if (!key) {
+            if (problems.isEmpty())
+                problems.append(key.errorMessage());
+        } else if (key->has_value() && !(*key)->isEmpty()) {
             keys.insert(id, **key);
+        }
     }
     m_storedKeys = keys;
     m_keychainProblems = problems;

@@ -184,24 +184,49 @@ QCoro::Task<Result<QString>> generate(Store &store, SessionEventSink &sink, QStr
     const QString title = clean(answer);
     if (title.isEmpty())
         co_return Error{QCoreApplication::translate("qcode::TitleGenerator", "The model answered without a title.")};
+    co_return apply(store, sink, sessionID, title);
+}
+
+Result<QString> apply(Store &store, SessionEventSink &sink, const QString &sessionID, const QString &title)
+{
     // The person may have renamed the session while the model answered;
     // their title wins.
     const Result<std::optional<Session>> current = store.session(sessionID);
     if (!current)
-        co_return current.error();
+        return current.error();
     if (!*current)
-        co_return Error{QCoreApplication::translate("qcode::TitleGenerator",
-                                                    "The session %1 was deleted before it got a title.")
-                            .arg(sessionID)};
+        return Error{QCoreApplication::translate("qcode::TitleGenerator",
+                                                 "The session %1 was deleted before it got a title.")
+                         .arg(sessionID)};
     Session session = **current;
     if (!isDefaultTitle(session.title))
-        co_return session.title;
+        return session.title;
     // OpenCode sets the title without touching time.updated.
     session.title = title;
     if (Result<void> saved = store.upsertSession(session); !saved)
-        co_return saved.error();
+        return saved.error();
     sink.publish(SessionUpdated{session});
-    co_return title;
+    return title;
+}
+
+QString fromPrompt(const QList<MessageWithParts> &messages)
+{
+    const auto first = std::find_if(messages.cbegin(), messages.cend(), isWrittenByPerson);
+    if (first == messages.cend())
+        return {};
+    for (const Part &part : first->parts) {
+        const TextPart *text = part.as<TextPart>();
+        if (!text || text->synthetic.value_or(false))
+            continue;
+        const QStringList words = text->text.simplified().split(u' ', Qt::SkipEmptyParts);
+        if (words.isEmpty())
+            continue;
+        QString title = words.first(std::min<qsizetype>(words.size(), FirstWords)).join(u' ');
+        if (words.size() > FirstWords && title.size() < MaxLength)
+            title += QChar(0x2026);
+        return shortened(title);
+    }
+    return {};
 }
 
 } // namespace TitleGenerator

@@ -48,6 +48,16 @@ QString clean(const QString &modelOutput);
 bool isDefaultTitle(const QString &title);
 QString defaultTitle(qint64 createdMs, bool child);
 
+// The first words the person wrote (at most FirstWords, and MaxLength
+// characters), for a session no title model can name. Empty when the
+// first message holds no text.
+constexpr int FirstWords = 8;
+QString fromPrompt(const QList<MessageWithParts> &messages);
+
+// Names the session `title` when it still has its default title and
+// publishes SessionUpdated; returns the session's title afterwards.
+Result<QString> apply(Store &store, SessionEventSink &sink, const QString &sessionID, const QString &title);
+
 // Starts the title agent's call, owned by `owner`, for `messages` (the
 // caller adds the agent's prompt, model and sampling).
 using StartCall = std::function<Result<ProviderCall *>(QObject *owner, QList<ModelMessage> messages)>;

@@ -12,6 +12,14 @@ QColor error(const QPalette &palette)
     return isDark(palette) ? QColor(0xff, 0x7b, 0x72) : QColor(0xb3, 0x26, 0x1e);
 }
 
+QColor errorBackground(const QPalette &palette)
+{
+    const QColor tint = error(palette);
+    const QColor base = palette.color(QPalette::Base);
+    const auto mix = [](int a, int b) { return (a * 15 + b * 85) / 100; };
+    return QColor(mix(tint.red(), base.red()), mix(tint.green(), base.green()), mix(tint.blue(), base.blue()));
+}
+
 QColor muted(const QPalette &palette)
 {
     QColor text = palette.color(QPalette::Text);

@@ -9,6 +9,8 @@ namespace qcode::ChatColors {
 // readable on the palette's base in light and dark themes alike.
 bool isDark(const QPalette &palette);
 QColor error(const QPalette &palette);
+// Behind an error: the error colour, faint over the base.
+QColor errorBackground(const QPalette &palette);
 QColor muted(const QPalette &palette);
 QColor bubble(const QPalette &palette);
 

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QKeyEvent>
 #include <QLoggingCategory>
+#include <QApplication>
 #include <QScrollBar>
 #include <QStyle>
 #include <QToolButton>
@@ -58,6 +59,8 @@ ChatView::ChatView(ChatModel *model, ChatContext context, QWidget *parent)
 
     connectModel();
     reset();
+    // Presses go to the widgets inside the messages, not to the view.
+    qApp->installEventFilter(this);
 }
 
 void ChatView::retranslateUi()
@@ -261,6 +264,7 @@ bool ChatView::isAtBottom() const
 
 void ChatView::scrollToBottom()
 {
+    m_interacting = false;
     setStick(true);
     layoutNow();
 }
@@ -438,6 +442,7 @@ MessageWidget *ChatView::materialize(int row)
     connect(widget, &MessageWidget::retryRequested, this, &ChatView::retryRequested);
     connect(widget, &MessageWidget::revertRequested, this, &ChatView::revertRequested);
     connect(widget, &MessageWidget::forkRequested, this, &ChatView::forkRequested);
+    connect(widget, &MessageWidget::settingsRequested, this, &ChatView::settingsRequested);
     widget->installEventFilter(this);
     widget->setGeometry(0, -widget->height() - 1, m_width, widget->height());
     widget->show();
@@ -560,11 +565,30 @@ bool ChatView::viewportEvent(QEvent *event)
         scheduleLayout();
         return true;
     }
+    if (event->type() == QEvent::Leave && m_interacting) {
+        m_interacting = false;
+        if (m_stickBeforeInteraction)
+            scrollToBottom();
+    }
     return QAbstractScrollArea::viewportEvent(event);
+}
+
+void ChatView::pauseForInteraction()
+{
+    if (!m_interacting) {
+        m_interacting = true;
+        m_stickBeforeInteraction = m_stick;
+    }
+    setStick(false);
 }
 
 bool ChatView::eventFilter(QObject *watched, QEvent *event)
 {
+    if (event->type() == QEvent::MouseButtonPress && watched->isWidgetType()
+        && (watched == viewport() || viewport()->isAncestorOf(static_cast<QWidget *>(watched)))) {
+        pauseForInteraction();
+        return false;
+    }
     if (event->type() == QEvent::LayoutRequest) {
         for (int row = std::max(m_windowFirst, 0); row <= m_windowLast && row < int(m_slots.size()); ++row) {
             if (m_slots[size_t(row)].widget == watched) {

@@ -59,6 +59,7 @@ Q_SIGNALS:
     void retryRequested(const QString &messageID);
     void revertRequested(const QString &messageID);
     void forkRequested(const QString &messageID);
+    void settingsRequested();
     void atBottomChanged(bool atBottom);
 
 protected:
@@ -100,6 +101,10 @@ private:
     void updateScrollRange();
     void placeJumpButton();
     void setStick(bool stick);
+    // A click in the conversation (expanding a card, selecting text) holds
+    // what is under the mouse still: following the bottom pauses until the
+    // mouse leaves the view, or the person scrolls down or sends.
+    void pauseForInteraction();
     template <typename F>
     void withWidget(int row, F &&apply);
 
@@ -110,6 +115,8 @@ private:
     bool m_prefixDirty = true;
     int m_width = -1;
     bool m_stick = true;
+    bool m_interacting = false;
+    bool m_stickBeforeInteraction = false;
     bool m_layoutPending = false;
     bool m_inLayout = false;
     int m_windowFirst = -1;

@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPushButton>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include "ChatColors.h"
@@ -40,8 +41,13 @@ MessageWidget::MessageWidget(const ChatContext &context, QWidget *parent) : QFra
 
     m_error = new QFrame(this);
     m_error->setObjectName(u"messageError"_s);
+    m_error->setFrameShape(QFrame::StyledPanel);
+    m_error->setAutoFillBackground(true);
     auto *errorLayout = new QHBoxLayout(m_error);
-    errorLayout->setContentsMargins(0, 0, 0, 0);
+    errorLayout->setContentsMargins(8, 6, 8, 6);
+    m_errorIcon = new QLabel(m_error);
+    m_errorIcon->setObjectName(u"errorIcon"_s);
+    errorLayout->addWidget(m_errorIcon, 0, Qt::AlignTop);
     m_errorText = new QLabel(m_error);
     m_errorText->setObjectName(u"errorText"_s);
     m_errorText->setWordWrap(true);
@@ -52,6 +58,10 @@ MessageWidget::MessageWidget(const ChatContext &context, QWidget *parent) : QFra
     m_retry->setObjectName(u"retryButton"_s);
     connect(m_retry, &QPushButton::clicked, this, [this] { Q_EMIT retryRequested(m_messageID); });
     errorLayout->addWidget(m_retry, 0, Qt::AlignTop);
+    m_openSettings = new QPushButton(m_error);
+    m_openSettings->setObjectName(u"openSettingsButton"_s);
+    connect(m_openSettings, &QPushButton::clicked, this, &MessageWidget::settingsRequested);
+    errorLayout->addWidget(m_openSettings, 0, Qt::AlignTop);
     m_error->hide();
     outer->addWidget(m_error);
     retranslateUi();
@@ -61,6 +71,8 @@ void MessageWidget::retranslateUi()
 {
     m_retry->setText(tr("Retry"));
     m_retry->setToolTip(tr("Run this step again"));
+    m_openSettings->setText(tr("Open Settings"));
+    m_openSettings->setToolTip(tr("Check or replace the provider's key"));
     showError();
     updateToolTip();
 }
@@ -204,9 +216,22 @@ void MessageWidget::showError()
     QPalette palette = m_errorText->palette();
     palette.setColor(QPalette::WindowText, aborted ? ChatColors::muted(this->palette()) : ChatColors::error(this->palette()));
     m_errorText->setPalette(palette);
+    // A stop is the person's own doing, said quietly; a failure is boxed,
+    // tinted and marked, so it reads as one at a glance.
+    QPalette boxPalette = m_error->palette();
+    boxPalette.setColor(QPalette::Window, aborted ? this->palette().color(QPalette::Window)
+                                                  : ChatColors::errorBackground(this->palette()));
+    m_error->setPalette(boxPalette);
+    m_error->setAutoFillBackground(!aborted);
+    m_error->setFrameShape(aborted ? QFrame::NoFrame : QFrame::StyledPanel);
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    m_errorIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxCritical, nullptr, this).pixmap(iconSize, iconSize));
+    m_errorIcon->setVisible(!aborted);
     const QString message = error.message().isEmpty() ? error.name : error.message();
-    m_errorText->setText(aborted ? tr("Stopped.") : tr("Error: %1").arg(message));
+    m_errorText->setText(aborted ? tr("Stopped.") : message);
     m_retry->setVisible(!aborted);
+    const int status = error.data.value("statusCode"_L1).toInt();
+    m_openSettings->setVisible(!aborted && (status == 401 || status == 403 || error.name == "ProviderAuthError"_L1));
     m_error->show();
 }
 

@@ -49,6 +49,8 @@ Q_SIGNALS:
     void retryRequested(const QString &messageID);
     void revertRequested(const QString &messageID);
     void forkRequested(const QString &messageID);
+    // A provider refused the key (401/403): Settings has the fix.
+    void settingsRequested();
 
 protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
@@ -70,7 +72,9 @@ private:
     QFrame *m_body = nullptr;
     QVBoxLayout *m_partsLayout = nullptr;
     QFrame *m_error = nullptr;
+    QLabel *m_errorIcon = nullptr;
     QLabel *m_errorText = nullptr;
+    QPushButton *m_openSettings = nullptr;
     QPushButton *m_retry = nullptr;
 };
 

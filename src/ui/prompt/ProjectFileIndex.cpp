@@ -2,6 +2,8 @@
 
 #include <QDir>
 
+using namespace Qt::StringLiterals;
+
 #include "PromptLogging.h"
 #include "engine/session/AbortSignal.h"
 
@@ -50,6 +52,17 @@ void ProjectFileIndex::setDirectory(const QString &directory)
                    });
 }
 
+namespace {
+
+// Git's own files are never what a person mentions.
+bool isInsideGit(const QString &relative)
+{
+    return relative == ".git"_L1 || relative.startsWith(".git/"_L1) || relative.contains("/.git/"_L1)
+           || relative.endsWith("/.git"_L1);
+}
+
+} // namespace
+
 void ProjectFileIndex::take(const FileSearch::FileList &list)
 {
     const QDir root(m_directory);
@@ -57,6 +70,8 @@ void ProjectFileIndex::take(const FileSearch::FileList &list)
     QSet<QString> knownFolders;
     for (const FileSearch::FoundFile &file : list.files) {
         const QString relative = root.relativeFilePath(file.path);
+        if (isInsideGit(relative))
+            continue;
         m_paths.append(relative);
         m_known.insert(relative);
         for (qsizetype slash = relative.indexOf(u'/'); slash > 0; slash = relative.indexOf(u'/', slash + 1)) {

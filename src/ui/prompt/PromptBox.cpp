@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -11,6 +12,7 @@
 #include <QShortcut>
 #include <QStyle>
 #include <QToolButton>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "AgentPicker.h"
@@ -69,6 +71,7 @@ PromptBox::PromptBox(QWidget *parent) : QWidget(parent)
     connect(m_chipBar, &AttachmentBar::focusLeft, this, [this] { m_editor->setFocus(Qt::OtherFocusReason); });
     connect(m_queued, &QueuedPromptList::edited, this, &PromptBox::queuedEdited);
     connect(m_queued, &QueuedPromptList::removed, this, &PromptBox::queuedRemoved);
+    connect(m_queued, &QueuedPromptList::sendNowRequested, this, &PromptBox::queuedSendNowRequested);
     connect(m_send, &QPushButton::clicked, this, &PromptBox::submit);
     connect(m_stop, &QPushButton::clicked, this, &PromptBox::stopRequested);
 
@@ -105,6 +108,13 @@ void PromptBox::buildLayout()
     layout->addWidget(m_editor);
 
     auto *row = new QHBoxLayout;
+    m_attach = new QToolButton(this);
+    m_attach->setObjectName(u"attachButton"_s);
+    m_attach->setIcon(style()->standardIcon(QStyle::SP_FileDialogStart));
+    m_attach->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_attach->setAutoRaise(true);
+    connect(m_attach, &QToolButton::clicked, this, &PromptBox::chooseAttachments);
+    row->addWidget(m_attach);
     m_agentPicker = new AgentPicker(this);
     m_modelPicker = new ModelPicker(this);
     row->addWidget(m_agentPicker);
@@ -127,6 +137,8 @@ void PromptBox::retranslateUi()
                                     "command."));
     m_editor->setToolTip(tr("Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; "
                             "Tab switches the agent"));
+    m_attach->setText(tr("Attach…"));
+    m_attach->setToolTip(tr("Attach files or images (or drop them here, or paste them)"));
     m_stop->setText(tr("Stop"));
     m_stop->setToolTip(tr("Stop the agent (%1)").arg(keys(QKeySequence(Qt::Key_Escape))));
     m_send->setText(tr("Send"));
@@ -257,7 +269,7 @@ void PromptBox::updateTabOrder()
         order << row << row->editButton() << row->removeButton();
     for (AttachmentChip *chip : m_chipBar->chips())
         order << chip->removeButton();
-    order << m_editor << m_agentPicker << m_modelPicker << m_stop << m_send;
+    order << m_editor << m_attach << m_agentPicker << m_modelPicker << m_stop << m_send;
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
 }
@@ -338,6 +350,27 @@ bool PromptBox::recall(bool older)
     // back; going forward it waits at the bottom.
     m_editor->moveCursor(older ? QTextCursor::Start : QTextCursor::End);
     return true;
+}
+
+void PromptBox::chooseAttachments()
+{
+    auto *dialog = new QFileDialog(this, tr("Attach Files"), m_projectDirectory);
+    dialog->setObjectName(u"attachDialog"_s);
+    dialog->setFileMode(QFileDialog::ExistingFiles);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::filesSelected, this, &PromptBox::attachFiles);
+    dialog->open();
+}
+
+void PromptBox::attachFiles(const QStringList &paths)
+{
+    QList<QUrl> urls;
+    for (const QString &path : paths)
+        urls.append(QUrl::fromLocalFile(path));
+    QMimeData mime;
+    mime.setUrls(urls);
+    takeMimeData(&mime, AttachmentIntake::Source::Drop);
+    m_editor->setFocus();
 }
 
 bool PromptBox::addDroppedMimeData(const QMimeData *mime)
@@ -446,6 +479,10 @@ void PromptBox::submit()
     }
     if (parsed.kind == PromptSubmission::Kind::Shell && parsed.text.isEmpty()) {
         showNotice({tr("Type a shell command after the \"!\".")});
+        return;
+    }
+    if (!m_blockedReason.isEmpty()) {
+        showNotice({m_blockedReason});
         return;
     }
 

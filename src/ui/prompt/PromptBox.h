@@ -16,6 +16,7 @@
 class QMimeData;
 class QPlainTextEdit;
 class QPushButton;
+class QToolButton;
 
 namespace qcode {
 
@@ -81,6 +82,9 @@ public:
     // stays (the project's config is broken); built-in commands still run.
     void setSendRefusal(const QString &reason);
     QString sendRefusal() const { return m_sendRefusal; }
+    // While `reason` is not empty (no model can answer yet) a prompt or a
+    // command is not sent: it stays in the box and `reason` is shown.
+    void setSendingBlocked(const QString &reason) { m_blockedReason = reason; }
 
     void addAttachment(const PromptAttachment &a);
     // File and folder URLs and image data, as a drop on the box takes them;
@@ -103,12 +107,17 @@ public:
     AgentPicker *agentPicker() const { return m_agentPicker; }
     QueuedPromptList *queuedList() const { return m_queued; }
     QList<AttachmentChip *> chips() const;
+    QToolButton *attachButton() const { return m_attach; }
+    // Adds the files as a drop of them would (the attach button's chooser).
+    void attachFiles(const QStringList &paths);
 
 public Q_SLOTS:
     // Sends what is in the box, as Enter does.
     void submit();
     void openModelPicker();
     void openAgentPicker();
+    // The attach button: a file chooser, for those who do not drag.
+    void chooseAttachments();
 
 Q_SIGNALS:
     void submitted(const qcode::PromptSubmission &submission);
@@ -118,6 +127,7 @@ Q_SIGNALS:
     void modelChanged(const qcode::ModelChoice &model);
     void queuedEdited(const QString &id, const QString &text);
     void queuedRemoved(const QString &id);
+    void queuedSendNowRequested(const QString &id);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -148,6 +158,7 @@ private:
     QSet<QString> m_pickedFiles; // chosen in the "@" popup since the last send
     bool m_busy = false;
     QString m_sendRefusal;
+    QString m_blockedReason;
 
     PromptEditor *m_editor = nullptr;
     PromptCompleter *m_completer = nullptr;
@@ -158,6 +169,7 @@ private:
     AgentPicker *m_agentPicker = nullptr;
     ModelPicker *m_modelPicker = nullptr;
     QPushButton *m_send = nullptr;
+    QToolButton *m_attach = nullptr;
     QPushButton *m_stop = nullptr;
 };
 

@@ -52,6 +52,12 @@ bool PromptEditor::event(QEvent *event)
             event->accept();
             return true;
         }
+        // Ctrl+End is the window's "jump to the latest message", also
+        // from here; the end of a prompt is a Page Down away.
+        if (key->key() == Qt::Key_End && key->modifiers() == Qt::ControlModifier) {
+            event->ignore();
+            return true;
+        }
     }
     return QPlainTextEdit::event(event);
 }

@@ -34,6 +34,7 @@ void QueuedPromptList::setQueued(const QList<QueuedPrompt> &queued)
             row = new QueuedPromptRow(prompt, this);
             connect(row, &QueuedPromptRow::edited, this, &QueuedPromptList::edited);
             connect(row, &QueuedPromptRow::removed, this, &QueuedPromptList::removed);
+            connect(row, &QueuedPromptRow::sendNowRequested, this, &QueuedPromptList::sendNowRequested);
         }
         kept.append(row);
     }

@@ -26,6 +26,7 @@ public:
 Q_SIGNALS:
     void edited(const QString &id, const QString &text);
     void removed(const QString &id);
+    void sendNowRequested(const QString &id);
 
 private:
     QVBoxLayout *m_layout = nullptr;

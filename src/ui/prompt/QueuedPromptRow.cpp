@@ -34,6 +34,11 @@ QueuedPromptRow::QueuedPromptRow(const QueuedPrompt &prompt, QWidget *parent) : 
     m_editButton->setAutoRaise(true);
     layout->addWidget(m_editButton);
 
+    m_sendNowButton = new QToolButton(this);
+    m_sendNowButton->setObjectName(u"sendQueuedNow"_s);
+    m_sendNowButton->setAutoRaise(true);
+    layout->addWidget(m_sendNowButton);
+
     m_removeButton = new QToolButton(this);
     m_removeButton->setObjectName(u"removeQueued"_s);
     m_removeButton->setText(u"×"_s); // i18n: a symbol, the same in every language
@@ -42,6 +47,7 @@ QueuedPromptRow::QueuedPromptRow(const QueuedPrompt &prompt, QWidget *parent) : 
 
     connect(m_editButton, &QToolButton::clicked, this, &QueuedPromptRow::startEditing);
     connect(m_removeButton, &QToolButton::clicked, this, [this] { Q_EMIT removed(m_prompt.id); });
+    connect(m_sendNowButton, &QToolButton::clicked, this, [this] { Q_EMIT sendNowRequested(m_prompt.id); });
     retranslateUi();
     updateLabel();
 }
@@ -51,6 +57,8 @@ void QueuedPromptRow::retranslateUi()
     m_badge->setText(tr("Queued"));
     m_editButton->setText(tr("Edit"));
     m_editButton->setToolTip(tr("Edit this queued prompt (F2); Enter saves, Escape cancels"));
+    m_sendNowButton->setText(tr("Send now"));
+    m_sendNowButton->setToolTip(tr("Send this prompt now; it waits behind a running answer"));
     m_removeButton->setToolTip(tr("Remove from the queue (Delete)"));
     m_removeButton->setAccessibleName(tr("Remove from the queue"));
 }

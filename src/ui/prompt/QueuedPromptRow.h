@@ -13,7 +13,8 @@ class PromptEditor;
 
 // One prompt waiting in the queue: its text (elided to one line), an edit
 // button that turns it into an editor in place (Enter saves, Shift+Enter
-// is a new line, Escape cancels) and a remove button. F2 edits and Delete
+// is a new line, Escape cancels), "Send now" (after a stop nothing queued
+// goes by itself) and a remove button. F2 edits and Delete
 // removes when the row has focus.
 class QueuedPromptRow : public QWidget
 {
@@ -32,10 +33,12 @@ public:
     PromptEditor *editor() const { return m_editor; }
     QToolButton *editButton() const { return m_editButton; }
     QToolButton *removeButton() const { return m_removeButton; }
+    QToolButton *sendNowButton() const { return m_sendNowButton; }
 
 Q_SIGNALS:
     void edited(const QString &id, const QString &text);
     void removed(const QString &id);
+    void sendNowRequested(const QString &id);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -53,6 +56,7 @@ private:
     PromptEditor *m_editor = nullptr;
     QToolButton *m_editButton = nullptr;
     QToolButton *m_removeButton = nullptr;
+    QToolButton *m_sendNowButton = nullptr;
 };
 
 } // namespace qcode

@@ -17,6 +17,7 @@
 #include "KeychainMessages.h"
 #include "SecretLineEdit.h"
 #include "SettingsLogging.h"
+#include "engine/config/FallbackSecretStore.h"
 #include "engine/config/SecretStore.h"
 #include "ui/support/FormLabels.h"
 
@@ -271,6 +272,18 @@ void CompatibleProviderForm::save()
     storeKey(p.id, name, key, savedSentence);
 }
 
+namespace {
+
+// Where the key went: the keychain, or the private file where none runs.
+QString keySavedSentence(const SecretStore *secrets, const QString &name)
+{
+    if (const FallbackSecretStore *fallback = FallbackSecretStore::of(secrets); fallback && fallback->usesKeyFile())
+        return KeychainMessages::savedInKeyFile(name, fallback->keyFilePath());
+    return CompatibleProviderForm::tr("Its key is in the system keychain.");
+}
+
+} // namespace
+
 void CompatibleProviderForm::storeKey(const QString &providerID, const QString &name, const QString &key,
                                       const QString &savedSentence)
 {
@@ -299,7 +312,7 @@ void CompatibleProviderForm::storeKey(const QString &providerID, const QString &
                            setStoredKey(key);
                        Q_EMIT keyStored(providerID, true);
                        m_message->showSuccess(savedSentence + QLatin1Char(' ')
-                                              + tr("Its key is in the system keychain."));
+                                              + keySavedSentence(m_secrets, name));
                    });
 }
 

@@ -1,5 +1,7 @@
 #include "KeychainMessages.h"
 
+#include <QDir>
+
 using namespace Qt::StringLiterals;
 
 namespace qcode {
@@ -51,6 +53,18 @@ QString KeychainMessages::keyNotSaved(const QString &providerName, const QString
     return tr("The key for %1 was not saved. %2 Without a keychain, set the environment variable %3 to the key "
               "before starting qcode (for example in your shell profile).")
         .arg(providerName, why, variable);
+}
+
+QString KeychainMessages::savedInKeyFile(const QString &providerName, const QString &filePath)
+{
+    return tr("No system keychain is running, so the key for %1 is saved in a private file only you can read: %2")
+        .arg(providerName, QDir::toNativeSeparators(filePath));
+}
+
+QString KeychainMessages::keysInKeyFile(const QString &filePath)
+{
+    return tr("No system keychain is running. Keys typed here are saved in a private file only you can read: %1")
+        .arg(QDir::toNativeSeparators(filePath));
 }
 
 QString KeychainMessages::keyNotRemoved(const QString &providerName, const QString &error)

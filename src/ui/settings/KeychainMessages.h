@@ -23,6 +23,10 @@ public:
     static QString unreadable(const QString &error);
     // A key was not stored: why, and the variable to set instead.
     static QString keyNotSaved(const QString &providerName, const QString &error, const QString &variable);
+    // A key was kept in qcode's private key file, as no keychain runs.
+    static QString savedInKeyFile(const QString &providerName, const QString &filePath);
+    // Where keys typed in Settings go while no keychain runs.
+    static QString keysInKeyFile(const QString &filePath);
     // A key was not deleted: why.
     static QString keyNotRemoved(const QString &providerName, const QString &error);
 };

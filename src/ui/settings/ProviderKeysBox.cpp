@@ -14,6 +14,7 @@
 #include "KeychainMessages.h"
 #include "SecretLineEdit.h"
 #include "SettingsLogging.h"
+#include "engine/config/FallbackSecretStore.h"
 #include "engine/config/SecretStore.h"
 
 using namespace Qt::StringLiterals;
@@ -108,6 +109,11 @@ void ProviderKeysBox::readKeychain()
         QCoro::connect(m_secrets->readKey(id), this, [this, id](const Result<std::optional<QString>> &key) {
             if (key) {
                 setKeyStored(id, key->has_value() && !(*key)->isEmpty());
+                const FallbackSecretStore *fallback = FallbackSecretStore::of(m_secrets);
+                if (fallback && fallback->usesKeyFile() && !m_keyFileSaid) {
+                    m_keyFileSaid = true;
+                    m_keychainMessage->showInfo(KeychainMessages::keysInKeyFile(fallback->keyFilePath()));
+                }
                 return;
             }
             if (!m_keychainProblem.isEmpty())
@@ -226,7 +232,10 @@ void ProviderKeysBox::saveKey()
         }
         m_key->clear();
         setKeyStored(id, true);
-        m_message->showSuccess(tr("The key for %1 is saved in the system keychain.").arg(name));
+        if (const FallbackSecretStore *fallback = FallbackSecretStore::of(m_secrets); fallback && fallback->usesKeyFile())
+            m_message->showSuccess(KeychainMessages::savedInKeyFile(name, fallback->keyFilePath()));
+        else
+            m_message->showSuccess(tr("The key for %1 is saved in the system keychain.").arg(name));
     });
 }
 

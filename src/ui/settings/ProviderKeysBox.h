@@ -60,6 +60,7 @@ private:
     QSet<QString> m_keychainIds;
     QList<ProviderStatus> m_statuses;
     QString m_keychainProblem;
+    bool m_keyFileSaid = false; // where keys go without a keychain, said once
     bool m_busy = false;
 
     QTreeWidget *m_tree = nullptr;

@@ -1,7 +1,10 @@
 #include "SettingsDialog.h"
 
 #include <QDialogButtonBox>
+#include <QDesktopServices>
 #include <QDir>
+#include <QFileInfo>
+#include <QUrl>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHash>
@@ -47,7 +50,14 @@ SettingsDialog::SettingsDialog(SettingsContext context, QWidget *parent)
     m_configNote = new QLabel(this);
     m_configNote->setObjectName(u"configFileNote"_s);
     m_configNote->setWordWrap(true);
-    m_configNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_configNote->setTextFormat(Qt::RichText);
+    m_configNote->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    // The file itself, shown in the file manager: its folder opened.
+    connect(m_configNote, &QLabel::linkActivated, this, [this] {
+        const QString file = UserConfigWriter(m_context.configDirectory).filePath();
+        const QFileInfo info(file);
+        QDesktopServices::openUrl(QUrl::fromLocalFile(info.exists() ? info.absolutePath() : m_context.configDirectory));
+    });
     QFont small = m_configNote->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_configNote->setFont(small);
@@ -108,9 +118,9 @@ void SettingsDialog::retranslateUi()
     }
     // As wide as the longest page name in this language, and never narrower than a comfortable column.
     m_list->setFixedWidth(std::max(170, widest + 2 * (m_list->frameWidth() + m_list->spacing()) + 24));
-    m_configNote->setText(
-        tr("Providers, models and permissions are saved to %1; qcode reads them when it starts.")
-            .arg(QDir::toNativeSeparators(UserConfigWriter(m_context.configDirectory).filePath())));
+    m_configNote->setText(tr("Providers, models and permissions are saved in qcode's config file. "
+                             "<a href=\"config\">Show config file</a>"));
+    m_configNote->setToolTip(QDir::toNativeSeparators(UserConfigWriter(m_context.configDirectory).filePath()));
 }
 
 void SettingsDialog::changeEvent(QEvent *event)

@@ -7,7 +7,10 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMimeData>
+#include <QDesktopServices>
 #include <QDir>
+#include <QMessageBox>
+#include <QUrl>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -20,6 +23,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QRegularExpression>
 #include <QTreeView>
@@ -30,13 +34,17 @@
 #include "AskWiring.h"
 #include "SessionController.h"
 #include "SessionPane.h"
+#include "KeychainNotice.h"
 #include "SessionSidebar.h"
+#include "ShortcutsDialog.h"
 #include "engine/Engine.h"
 #include "engine/config/ConfigLocations.h"
 #include "engine/config/DataPaths.h"
+#include "engine/config/FallbackSecretStore.h"
 #include "engine/config/KeychainSecretStore.h"
 #include "engine/session/ProjectInstance.h"
 #include "model/SessionFiles.h"
+#include "model/SessionSearch.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
 #include "ui/notify/Notifier.h"
@@ -51,6 +59,16 @@ using namespace Qt::StringLiterals;
 
 namespace qcode {
 namespace {
+
+// The key store when main() hands none over (tests): one for the process,
+// never destroyed with a window, since a keychain job may still answer
+// after the window that started it (through Settings) is gone.
+SecretStore *processSecretStore()
+{
+    static KeychainSecretStore keychain;
+    static FallbackSecretStore secrets(&keychain, FallbackSecretStore::systemFilePath());
+    return &secrets;
+}
 
 constexpr int MaxRecentProjects = 10;
 const QString RecentKey = u"projects/recent"_s;
@@ -71,7 +89,7 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     // The language saved at start was applied before the window was made.
     connect(m_settings, &AppSettings::languageChanged, this,
             [this] { LanguageSwitcher::instance()->apply(m_settings->language()); });
-    m_secrets = std::make_unique<KeychainSecretStore>();
+    m_secretsInUse = processSecretStore();
     m_controller = new SessionController(store, engine, this);
 
     m_pages = new QStackedWidget(this);
@@ -84,7 +102,6 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     m_statusLabel->setObjectName(u"sessionStatus"_s);
     statusBar()->addPermanentWidget(m_statusLabel);
     retranslateUi();
-    showStatus(tr("Database: %1").arg(QDir::toNativeSeparators(m_store->path())));
 
     connect(m_controller, &SessionController::projectOpened, this, [this](const QString &directory) {
         m_pages->setCurrentIndex(1);
@@ -93,6 +110,7 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
             m_controller->showSession(newest.data(SessionTreeModel::IdRole).toString());
         Q_EMIT projectOpened(directory);
     });
+    connect(m_controller, &SessionController::projectDescribed, this, &MainWindow::checkKeychain);
     connect(m_controller, &SessionController::projectFailed, this,
             [this](const QString &, const QString &message) { showStatus(message); });
     connect(m_controller, &SessionController::currentSessionChanged, this, [this](const QString &sessionID) {
@@ -115,6 +133,7 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     connect(m_settings, &AppSettings::notificationsChanged, this,
             [this] { m_asks->notifier()->setEnabled(m_settings->notificationsEnabled()); });
     connect(m_pane, &SessionPane::exportRequested, this, &MainWindow::exportSession);
+    connect(m_pane, &SessionPane::connectProviderRequested, this, [this] { openSettings(u"providers"_s); });
     setAcceptDrops(true);
 
     QSettings settings;
@@ -171,10 +190,24 @@ QWidget *MainWindow::createProjectView()
     connect(m_sidebar, &SessionSidebar::forkRequested, m_controller,
             [this](const QString &sessionID) { m_controller->fork(sessionID); });
     connect(m_sidebar, &SessionSidebar::deleteConfirmed, m_controller, &SessionController::remove);
+    connect(m_sidebar, &SessionSidebar::contentSearchRequested, this, [this](const QString &text) {
+        const QString database = m_store->path();
+        const QString projectID = m_controller->projectID();
+        runInBackground(
+            this, [database, projectID, text] { return SessionSearch::sessionsContaining(database, projectID, text); },
+            [this, text](const Result<QStringList> &found) {
+                if (!found) {
+                    showStatus(found.errorMessage());
+                    return;
+                }
+                m_sidebar->setContentMatches(text, *found);
+            });
+    });
 
     ChatView *chat = m_pane->chatView();
     connect(chat, &ChatView::openSessionRequested, m_controller, &SessionController::showSession);
     connect(chat, &ChatView::retryRequested, m_controller, &SessionController::retry);
+    connect(chat, &ChatView::settingsRequested, this, [this] { openSettings(u"providers"_s); });
     connect(chat, &ChatView::revertRequested, m_controller, &SessionController::revertTo);
     connect(chat, &ChatView::forkRequested, m_controller, [this](const QString &messageID) {
         m_controller->fork(m_controller->currentSession(), messageID);
@@ -253,6 +286,20 @@ void MainWindow::createMenus()
     m_actions.sidebar->setChecked(true);
     connect(m_actions.sidebar, &QAction::toggled, m_sidebar, &QWidget::setVisible);
 
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_actions.shortcuts = addAction(m_helpMenu, QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    connect(m_actions.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    m_actions.readme = addAction(m_helpMenu, QKeySequence(QKeySequence::HelpContents).isEmpty()
+                                                 ? QKeySequence(Qt::Key_F1)
+                                                 : QKeySequence(QKeySequence::HelpContents));
+    connect(m_actions.readme, &QAction::triggered, this,
+            [] { QDesktopServices::openUrl(QUrl(u"https://github.com/qcode-app/qcode#readme"_s)); });
+    m_helpMenu->addSeparator();
+    // About has no key anywhere; it moves to the application menu on macOS.
+    m_actions.about = m_helpMenu->addAction(QString());
+    m_actions.about->setMenuRole(QAction::AboutRole);
+    connect(m_actions.about, &QAction::triggered, this, &MainWindow::showAbout);
+
     rebuildRecentMenu();
 }
 
@@ -285,7 +332,7 @@ void MainWindow::retranslateUi()
 
     m_editMenu->setTitle(tr("&Edit"));
     describe(m_actions.copySession, tr("Copy Session as &Markdown"), tr("Copy the whole conversation as Markdown"));
-    describe(m_actions.findSession, tr("&Find Session"), tr("Search the sessions by title"));
+    describe(m_actions.findSession, tr("&Find Session"), tr("Search the sessions by title and by what was said in them"));
 
     m_sessionMenu->setTitle(tr("&Session"));
     describe(m_actions.stop, tr("&Stop"), tr("Stop the running turn"));
@@ -299,6 +346,11 @@ void MainWindow::retranslateUi()
     m_viewMenu->setTitle(tr("&View"));
     describe(m_actions.latest, tr("Jump to &Latest"), tr("Scroll to the newest message"));
     describe(m_actions.sidebar, tr("Show &Sessions"), tr("Show or hide the list of sessions"));
+
+    m_helpMenu->setTitle(tr("&Help"));
+    describe(m_actions.shortcuts, tr("&Keyboard Shortcuts"), tr("Every key the window knows"));
+    describe(m_actions.readme, tr("qcode &Guide"), tr("Open qcode's README in the browser"));
+    describe(m_actions.about, tr("&About qcode"), tr("Version and licence"));
 
     updateSessionActions();
 }
@@ -321,8 +373,9 @@ void MainWindow::openSettings(const QString &page)
     context.engine = m_engine;
     context.store = m_store;
     context.app = m_settings;
-    context.secrets = m_secrets.get();
+    context.secrets = m_secretsInUse;
     context.projectID = m_controller->projectID();
+    context.localServerProbes = m_localServerProbes;
     const QString directory = m_controller->projectDirectory().isEmpty() ? QDir::homePath()
                                                                          : m_controller->projectDirectory();
     context.loadConfiguration(ConfigLocations::forSystem(directory, ProjectInstance::findWorktree(directory)),
@@ -335,6 +388,11 @@ void MainWindow::openSettings(const QString &page)
     // Keys, providers, agents and the default model apply to the next prompt.
     connect(dialog, &QObject::destroyed, m_controller, &SessionController::reloadProject);
     dialog->show();
+}
+
+SettingsDialog *MainWindow::settingsDialog() const
+{
+    return m_settingsDialog;
 }
 
 void MainWindow::chooseProject()
@@ -404,6 +462,40 @@ void MainWindow::updateSessionActions()
         m_statusLabel->setText(tr("Working…"));
 }
 
+// The engine has read the project's keys by the time it describes the
+// project, through the store the window shares with it (main()): where no
+// keychain answered, one short notice, once per start, says where keys
+// come from instead.
+void MainWindow::checkKeychain()
+{
+    const FallbackSecretStore *fallback = FallbackSecretStore::of(m_secretsInUse);
+    if (fallback && fallback->usesKeyFile())
+        m_pane->keychainNotice()->showOnce();
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(menuBar(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::showAbout()
+{
+    auto *box = new QMessageBox(this);
+    box->setObjectName(u"aboutBox"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowTitle(tr("About qcode"));
+    box->setIconPixmap(windowIcon().pixmap(64, 64));
+    box->setTextFormat(Qt::RichText);
+    box->setText(tr("<h3>qcode %1</h3><p>A desktop coding agent: it reads and changes the files of one project "
+                    "folder, with your permission.</p><p><a href=\"%2\">%2</a></p>")
+                     .arg(QCoreApplication::applicationVersion().toHtmlEscaped(),
+                          u"https://github.com/qcode-app/qcode"_s));
+    box->setStandardButtons(QMessageBox::Close);
+    box->open();
+}
+
 void MainWindow::copySessionAsMarkdown()
 {
     const QString sessionID = m_controller->currentSession();
@@ -428,10 +520,16 @@ void MainWindow::exportSession(const QString &path)
     if (sessionID.isEmpty())
         return;
     if (path.trimmed().isEmpty()) {
-        const Session *session = m_controller->sessions()->session(sessionID);
-        QString name = session ? session->title : sessionID;
+        // The shown title ("New session", not an ISO time), in the documents
+        // folder: an export is for reading, not a file for the project.
+        const QModelIndex index = m_controller->sessions()->indexOf(sessionID);
+        QString name = index.isValid() ? index.data(Qt::DisplayRole).toString() : sessionID;
         name.replace(QRegularExpression(u"[^\\w .-]+"_s), u"-"_s);
-        auto *dialog = new QFileDialog(this, tr("Export Session"), QDir(m_controller->projectDirectory()).filePath(name + u".md"_s));
+        QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (folder.isEmpty() || !QFileInfo(folder).isDir())
+            folder = QDir::homePath();
+        auto *dialog = new QFileDialog(this, tr("Export Session"), QDir(folder).filePath(name + u".md"_s));
+        dialog->setObjectName(u"exportDialog"_s);
         dialog->setAcceptMode(QFileDialog::AcceptSave);
         dialog->setNameFilters({tr("Markdown (*.md)"), tr("OpenCode export (*.json)")});
         dialog->setAttribute(Qt::WA_DeleteOnClose);

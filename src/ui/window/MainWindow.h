@@ -5,6 +5,8 @@
 
 #include <memory>
 
+#include "engine/config/LocalServer.h"
+
 class QAction;
 class QLabel;
 class QMenu;
@@ -18,6 +20,7 @@ class AppSettings;
 class Appearance;
 class AskWiring;
 class KeychainSecretStore;
+class SecretStore;
 class SettingsDialog;
 class Engine;
 class SessionController;
@@ -45,6 +48,12 @@ public:
     AppSettings *settings() const { return m_settings; }
     // Opens the settings window (once; raised if open) at `page`.
     void openSettings(const QString &page = {});
+    SettingsDialog *settingsDialog() const;
+    // Where Settings looks for model servers (tests: servers they start).
+    void setLocalServerProbes(const QList<LocalServer> &probes) { m_localServerProbes = probes; }
+    // Where keys are kept: the store the engine reads them from (main()),
+    // or a test's; not owned. By default the window's own.
+    void setSecretStore(SecretStore *secrets) { m_secretsInUse = secrets; }
 
     // Writes the open session to `path` (.md or .json; relative to the
     // project), or asks where when `path` is empty.
@@ -76,6 +85,9 @@ private:
     void showStatus(const QString &message);
     void updateSessionActions();
     void copySessionAsMarkdown();
+    void checkKeychain();
+    void showShortcuts();
+    void showAbout();
 
     Store *m_store;
     Engine *m_engine;
@@ -92,6 +104,7 @@ private:
     QMenu *m_editMenu = nullptr;
     QMenu *m_sessionMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
     struct Actions {
         QAction *open = nullptr;
         QAction *newSession = nullptr;
@@ -110,6 +123,9 @@ private:
         QAction *remove = nullptr;
         QAction *latest = nullptr;
         QAction *sidebar = nullptr;
+        QAction *shortcuts = nullptr;
+        QAction *readme = nullptr;
+        QAction *about = nullptr;
     } m_actions;
     QString m_projectName; // the open folder's name, for the title
     QLabel *m_statusLabel = nullptr;
@@ -117,8 +133,9 @@ private:
     AskWiring *m_asks = nullptr;
     AppSettings *m_settings = nullptr;
     Appearance *m_appearance = nullptr;
-    std::unique_ptr<KeychainSecretStore> m_secrets;
     QPointer<SettingsDialog> m_settingsDialog;
+    QList<LocalServer> m_localServerProbes = LocalServer::defaultProbes();
+    SecretStore *m_secretsInUse = nullptr; // the keychain, or the key file where none runs
 };
 
 } // namespace qcode

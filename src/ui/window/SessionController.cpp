@@ -204,6 +204,12 @@ void SessionController::removeQueued(const QString &queueID)
         m_engine->removeQueuedPrompt(m_current, queueID);
 }
 
+void SessionController::sendQueuedNow(const QString &queueID)
+{
+    if (m_engine && !m_current.isEmpty())
+        m_engine->sendQueuedPrompt(m_current, queueID);
+}
+
 void SessionController::onProjectDescribed(const ProjectSummary &summary)
 {
     if (QDir::cleanPath(summary.directory) != m_directory)

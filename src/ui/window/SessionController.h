@@ -78,6 +78,7 @@ public:
     QList<QueuedPrompt> queued(const QString &sessionID) const { return m_queued.value(sessionID); }
     void editQueued(const QString &queueID, const QString &text);
     void removeQueued(const QString &queueID);
+    void sendQueuedNow(const QString &queueID);
 
     // The tokens the open session's last step used and what it has cost.
     qint64 contextTokens() const { return m_contextTokens; }

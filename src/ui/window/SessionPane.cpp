@@ -8,6 +8,8 @@
 
 #include "ConfigErrorBanner.h"
 #include "ContextMeter.h"
+#include "KeychainNotice.h"
+#include "NoProviderBanner.h"
 #include "ProjectChoices.h"
 #include "RetryBanner.h"
 #include "RevertBanner.h"
@@ -51,6 +53,11 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
     auto *banners = new QVBoxLayout;
     banners->setContentsMargins(12, 4, 12, 4);
     banners->setSpacing(4);
+    m_noProvider = new NoProviderBanner(this);
+    banners->addWidget(m_noProvider);
+    m_keychain = new KeychainNotice(this);
+    banners->addWidget(m_keychain);
+    connect(m_noProvider, &NoProviderBanner::connectRequested, this, &SessionPane::connectProviderRequested);
     m_retry = new RetryBanner(this);
     banners->addWidget(m_retry);
     m_revert = new RevertBanner(this);
@@ -98,6 +105,8 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
 void SessionPane::connectPromptBox()
 {
     connect(m_prompt, &PromptBox::submitted, m_controller, &SessionController::send);
+    // Sending jumps to the bottom, wherever the view was, and follows the answer.
+    connect(m_prompt, &PromptBox::submitted, m_chat, &ChatView::scrollToBottom);
     connect(m_prompt, &PromptBox::stopRequested, m_controller, &SessionController::abort);
     connect(m_prompt, &PromptBox::builtinCommandRequested, this, &SessionPane::runBuiltin);
     connect(m_controller, &SessionController::promptRestored, m_prompt, [this](const QString &text) {
@@ -120,6 +129,7 @@ void SessionPane::connectPromptBox()
     connect(m_controller, &SessionController::currentSessionChanged, m_prompt, showQueued);
     connect(m_prompt, &PromptBox::queuedEdited, m_controller, &SessionController::editQueued);
     connect(m_prompt, &PromptBox::queuedRemoved, m_controller, &SessionController::removeQueued);
+    connect(m_prompt, &PromptBox::queuedSendNowRequested, m_controller, &SessionController::sendQueuedNow);
 }
 
 // The engine described the open project: its pickers, its default agent
@@ -152,6 +162,10 @@ void SessionPane::applyProject()
                                  ? QString()
                                  : tr("Not sent: fix %1 first (see above), then reload.")
                                        .arg(project.configErrors.constFirst().toString()));
+    m_noProvider->setProject(project);
+    m_prompt->setSendingBlocked(project.models.isEmpty() && project.configErrors.isEmpty()
+                                    ? NoProviderBanner::sendingNotice()
+                                    : QString());
     setContextLimit(ProjectChoices::contextLimit(project, m_prompt->currentModel()));
 }
 
@@ -205,9 +219,10 @@ void SessionPane::setContextLimit(qint64 limit)
 void SessionPane::updateTitle()
 {
     const QString id = m_controller->currentSession();
-    const Session *session = m_controller->sessions()->session(id);
-    m_title->setText(session ? session->title : id.isEmpty() ? tr("No session open") : tr("New session"));
-    m_title->setToolTip(session ? tr("%1\n%2").arg(session->title, session->id) : QString());
+    const QModelIndex index = m_controller->sessions()->indexOf(id);
+    const QString shown = index.isValid() ? index.data(Qt::DisplayRole).toString() : QString();
+    m_title->setText(index.isValid() ? shown : id.isEmpty() ? tr("No session open") : tr("New session"));
+    m_title->setToolTip(shown);
 }
 
 void SessionPane::changeEvent(QEvent *event)

@@ -10,6 +10,8 @@ namespace qcode {
 class ChatView;
 class ConfigErrorBanner;
 class ContextMeter;
+class KeychainNotice;
+class NoProviderBanner;
 class PromptBox;
 class RetryBanner;
 class RevertBanner;
@@ -32,6 +34,8 @@ public:
     RetryBanner *retryBanner() const { return m_retry; }
     RevertBanner *revertBanner() const { return m_revert; }
     ConfigErrorBanner *configErrorBanner() const { return m_configErrors; }
+    NoProviderBanner *noProviderBanner() const { return m_noProvider; }
+    KeychainNotice *keychainNotice() const { return m_keychain; }
     TodoPanel *todoPanel() const { return m_todos; }
     PromptBox *promptBox() const { return m_prompt; }
     // The model's context window, for the meter (0: unknown).
@@ -41,6 +45,8 @@ public:
 Q_SIGNALS:
     // "/export" from the prompt box: the window asks where to.
     void exportRequested(const QString &arguments);
+    // "Connect a provider…": the window opens Settings at Providers.
+    void connectProviderRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -60,6 +66,8 @@ private:
     RetryBanner *m_retry = nullptr;
     RevertBanner *m_revert = nullptr;
     ConfigErrorBanner *m_configErrors = nullptr;
+    NoProviderBanner *m_noProvider = nullptr;
+    KeychainNotice *m_keychain = nullptr;
     TodoPanel *m_todos = nullptr;
     PromptBox *m_prompt = nullptr;
     QVBoxLayout *m_layout = nullptr;

@@ -5,15 +5,18 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "SessionFilter.h"
 #include "SessionItemDelegate.h"
 #include "model/SessionTreeModel.h"
 
@@ -39,29 +42,37 @@ SessionSidebar::SessionSidebar(SessionTreeModel *model, QWidget *parent) : QWidg
     top->addWidget(m_new);
     layout->addLayout(top);
 
-    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy = new SessionFilter(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setRecursiveFilteringEnabled(true);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterRole(SessionTreeModel::TitleRole);
-    connect(m_search, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
-    // While searching, matches inside collapsed parents must show.
-    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
-        if (!text.isEmpty())
-            m_view->expandAll();
+    m_searchPause = new QTimer(this);
+    m_searchPause->setSingleShot(true);
+    m_searchPause->setInterval(250);
+    connect(m_searchPause, &QTimer::timeout, this, [this] {
+        if (!m_proxy->search().isEmpty())
+            Q_EMIT contentSearchRequested(m_proxy->search());
     });
+    connect(m_search, &QLineEdit::textChanged, this, &SessionSidebar::searchChanged);
+    m_search->installEventFilter(this);
 
     m_view = new QTreeView(this);
     m_view->setObjectName(u"sessionList"_s);
     m_view->setModel(m_proxy);
     m_view->setHeaderHidden(true);
-    m_view->setItemDelegate(new SessionItemDelegate(m_view));
+    m_delegate = new SessionItemDelegate(m_view);
+    m_view->setItemDelegate(m_delegate);
     m_view->setEditTriggers(QAbstractItemView::EditKeyPressed);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->setAnimated(true);
     layout->addWidget(m_view, 1);
+    m_noMatch = new QLabel(this);
+    m_noMatch->setObjectName(u"noSessionsMatch"_s);
+    m_noMatch->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_noMatch->setEnabled(false); // dimmed in every palette
+    m_noMatch->hide();
+    layout->addWidget(m_noMatch);
 
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
         if (const QString id = idAt(index); !id.isEmpty())
@@ -82,6 +93,11 @@ SessionSidebar::SessionSidebar(SessionTreeModel *model, QWidget *parent) : QWidg
     });
     m_view->addAction(m_delete);
 
+    m_clockTick = new QTimer(this);
+    m_clockTick->setInterval(60 * 1000);
+    connect(m_clockTick, &QTimer::timeout, m_view->viewport(), qOverload<>(&QWidget::update));
+    m_clockTick->start();
+
     // A new child session of the open one shows up expanded.
     connect(m_model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &parent) {
         if (parent.isValid())
@@ -92,8 +108,9 @@ SessionSidebar::SessionSidebar(SessionTreeModel *model, QWidget *parent) : QWidg
 
 void SessionSidebar::retranslateUi()
 {
+    m_noMatch->setText(tr("No sessions match"));
     m_search->setPlaceholderText(tr("Search sessions"));
-    m_search->setToolTip(tr("Filter the sessions by title (%1)")
+    m_search->setToolTip(tr("Find sessions by title or by what was said in them (%1); Esc clears")
                              .arg(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F).toString(QKeySequence::NativeText)));
     m_new->setText(tr("New"));
     m_new->setToolTip(tr("Start a new session (%1)").arg(QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText)));
@@ -106,6 +123,44 @@ void SessionSidebar::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
+}
+
+void SessionSidebar::searchChanged(const QString &text)
+{
+    m_proxy->setSearch(text);
+    m_searchPause->start();
+    afterFiltering();
+}
+
+void SessionSidebar::setContentMatches(const QString &text, const QStringList &sessionIDs)
+{
+    m_proxy->setContentMatches(text, sessionIDs);
+    afterFiltering();
+}
+
+// Matches inside collapsed parents show; the open session stays
+// highlighted whenever it is listed; an empty result says so.
+void SessionSidebar::afterFiltering()
+{
+    if (!m_proxy->search().isEmpty())
+        m_view->expandAll();
+    m_noMatch->setVisible(!m_proxy->search().isEmpty() && m_proxy->rowCount() == 0);
+    setCurrentSession(m_current);
+}
+
+bool SessionSidebar::eventFilter(QObject *watched, QEvent *event)
+{
+    // Esc in the search field clears it (and the list shows every session).
+    const bool escape = (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride)
+                        && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape;
+    if (watched == m_search && escape && !m_search->text().isEmpty()) {
+        // Here Esc is the field's, not the window's Stop.
+        event->accept();
+        if (event->type() == QEvent::KeyPress)
+            m_search->clear();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void SessionSidebar::setCurrentSession(const QString &sessionID)

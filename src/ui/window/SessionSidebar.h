@@ -6,12 +6,15 @@
 class QAction;
 class QLineEdit;
 class QMessageBox;
-class QSortFilterProxyModel;
+class QLabel;
+class QTimer;
 class QToolButton;
 class QTreeView;
 
 namespace qcode {
 
+class SessionFilter;
+class SessionItemDelegate;
 class SessionTreeModel;
 
 // The left side of the window: the project's sessions, newest first, with
@@ -29,6 +32,12 @@ public:
     QString currentSession() const { return m_current; }
     QTreeView *view() const { return m_view; }
     QLineEdit *searchField() const { return m_search; }
+    SessionItemDelegate *delegate() const { return m_delegate; }
+    SessionFilter *filter() const { return m_proxy; }
+    // "No sessions match", shown while a search finds nothing.
+    QLabel *noMatchLabel() const { return m_noMatch; }
+    // What a search of the sessions' messages found (contentSearchRequested).
+    void setContentMatches(const QString &text, const QStringList &sessionIDs);
     // Starts editing the title of the session in place.
     void rename(const QString &sessionID);
     // Asks the person (window-modal, not a nested loop) and, on yes,
@@ -40,9 +49,12 @@ Q_SIGNALS:
     void newSessionRequested();
     void forkRequested(const QString &sessionID);
     void deleteConfirmed(const QString &sessionID);
+    // The search words settled: the window searches the messages for them.
+    void contentSearchRequested(const QString &text);
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslateUi();
@@ -53,9 +65,16 @@ private:
     void showMenu(const QPoint &position);
 
     SessionTreeModel *m_model;
-    QSortFilterProxyModel *m_proxy = nullptr;
+    void searchChanged(const QString &text);
+    void afterFiltering();
+
+    SessionFilter *m_proxy = nullptr;
+    QLabel *m_noMatch = nullptr;
+    QTimer *m_searchPause = nullptr; // the messages are searched when typing pauses
     QLineEdit *m_search = nullptr;
     QTreeView *m_view = nullptr;
+    SessionItemDelegate *m_delegate = nullptr;
+    QTimer *m_clockTick = nullptr; // "2 min ago" moves on
     QToolButton *m_new = nullptr;
     QAction *m_delete = nullptr;
     QPointer<QMessageBox> m_deleteQuestion; // while it waits for an answer

@@ -254,6 +254,18 @@ private Q_SLOTS:
         QCOMPARE(registry.provider(u"openai"_s)->keySource, KeySource::Environment);
     }
 
+    void aKeychainThatFailsEveryProviderIsOneProblemNotOnePerProvider()
+    {
+        FakeSecretStore secrets;
+        secrets.failure = u"keychain locked"_s;
+        ProviderRegistry registry(ModelCatalogue::bundled(), Config(), QProcessEnvironment(), &secrets);
+        QSignalSpy changed(&registry, &ProviderRegistry::providersChanged);
+        QCoro::connect(registry.loadStoredKeys(), &registry, [] {});
+        QVERIFY(changed.wait());
+        QVERIFY(secrets.reads > 1);
+        QCOMPARE(registry.problems().filter(u"keychain locked"_s).size(), 1);
+    }
+
     void keysNeverAppearInDebugOutput()
     {
         QString printed;

@@ -35,7 +35,7 @@ private Q_SLOTS:
     void severalQueuedPromptsKeepTheirOrder();
     void editingOrRemovingATakenPromptIsAnError();
     void anEditThatLeavesNothingIsRefused();
-    void afterAnAbortQueuedPromptsStillRun();
+    void afterAStopQueuedPromptsWaitUntilThePersonSendsThem();
     void deletingTheSessionDropsItsQueue();
 };
 
@@ -171,10 +171,10 @@ void QueuedPromptsTest::anEditThatLeavesNothingIsRefused()
     QCOMPARE(h.userTexts(), (QStringList{u"first"_s, u"keep me"_s}));
 }
 
-void QueuedPromptsTest::afterAnAbortQueuedPromptsStillRun()
+void QueuedPromptsTest::afterAStopQueuedPromptsWaitUntilThePersonSendsThem()
 {
-    // Stop ends the current work; what the person queued is still
-    // answered, by a loop of its own (remove it first to drop it).
+    // Stop stops: the running turn ends and what the person queued stays
+    // queued, sent only when they say so.
     EngineHarness h;
     h.tools().holdUntilAbort(u"slow"_s);
     h.server().enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
@@ -183,23 +183,40 @@ void QueuedPromptsTest::afterAnAbortQueuedPromptsStillRun()
     h.send(u"first"_s);
     QVERIFY(started.wait(10000));
     const QString queueID = queue(h, u"after the stop"_s);
-    QVERIFY(!queueID.isEmpty());
+    const QString other = queue(h, u"and another"_s);
+    QVERIFY(!queueID.isEmpty() && !other.isEmpty());
     h.engine().abort(h.session());
     const auto stopped = h.waitFinished();
     QVERIFY(stopped);
     QVERIFY(stopped->aborted);
-    // Still queued when the stopped loop ended; then taken by the next.
+    // Idle, with both prompts still queued and nothing sent.
+    QCOMPARE(h.sink().all<SessionStatusChanged>().last().status, SessionStatus::idle());
+    QVERIFY(h.sink().all<PromptDequeued>().isEmpty());
+    QCOMPARE(h.userTexts(), QStringList{u"first"_s});
+    QCOMPARE(h.server().requests().size(), 1);
+    // Still editable while paused.
+    h.engine().editQueuedPrompt(h.session(), queueID, u"after the stop, edited"_s);
+    QTRY_COMPARE(h.sink().all<PromptQueued>().last().text, u"after the stop, edited"_s);
+
+    // "Send now" on one: it alone is sent, by a loop of its own.
+    h.engine().sendQueuedPrompt(h.session(), queueID);
     const auto answered = h.waitFinished();
     QVERIFY(answered);
     QVERIFY(!answered->aborted);
     QVERIFY(!answered->error);
-    QCOMPARE(h.userTexts(), (QStringList{u"first"_s, u"after the stop"_s}));
+    QCOMPARE(h.userTexts(), (QStringList{u"first"_s, u"after the stop, edited"_s}));
     QCOMPARE(h.server().requests().size(), 2);
-    // A new loop's first step: the prompt is sent as typed.
-    QVERIFY(h.sentText(1).contains(u"after the stop"_s));
-    QVERIFY(!h.sentText(1).contains(u"The user sent the following message:"_s));
+    QVERIFY(h.sentText(1).contains(u"after the stop, edited"_s));
+    QCOMPARE(h.sink().all<PromptDequeued>().size(), 1);
+    QCOMPARE(h.sink().all<PromptDequeued>().first().queueID, queueID);
     QCOMPARE(h.sink().all<PromptDequeued>().first().reason, DequeueReason::Taken);
     QTRY_COMPARE(h.sink().all<SessionStatusChanged>().last().status, SessionStatus::idle());
+    // The other still waits; removing it answers its caller.
+    QVERIFY(!h.userTexts().contains(u"and another"_s));
+    h.engine().removeQueuedPrompt(h.session(), other);
+    const auto removed = h.waitFinished();
+    QVERIFY(removed && removed->aborted);
+    QCOMPARE(h.server().requests().size(), 2);
 }
 
 void QueuedPromptsTest::deletingTheSessionDropsItsQueue()

@@ -103,6 +103,7 @@ private Q_SLOTS:
     void aRenameWhileTheModelAnswersWins();
     void aSessionThatNeedsNoTitleMakesNoCall();
     void anUnknownSessionIsAnError();
+    void withoutATitleModelTheFirstWordsOfThePromptNameTheSession();
 
 private:
     void save(const MessageWithParts &message);
@@ -270,6 +271,23 @@ void TitleGeneratorTest::isDefaultTitleMatchesOnlyThatForm()
     QFETCH(QString, title);
     QFETCH(bool, isDefault);
     QCOMPARE(TitleGenerator::isDefaultTitle(title), isDefault);
+}
+
+void TitleGeneratorTest::withoutATitleModelTheFirstWordsOfThePromptNameTheSession()
+{
+    const MessageWithParts first =
+        userWith(m_session.id, {text(u"  please fix the flaky\nbuild on the CI server before Friday"_s)});
+    QCOMPARE(TitleGenerator::fromPrompt({first}), u"please fix the flaky build on the CI…"_s);
+    QCOMPARE(TitleGenerator::fromPrompt({userWith(m_session.id, {text(u"hello"_s)})}), u"hello"_s);
+    QVERIFY(TitleGenerator::fromPrompt({}).isEmpty());
+
+    save(first);
+    const Result<QString> named = TitleGenerator::apply(*m_store, *m_sink, m_session.id, TitleGenerator::fromPrompt({first}));
+    QVERIFY(named);
+    QCOMPARE(storedTitle(), u"please fix the flaky build on the CI…"_s);
+    QCOMPARE(m_sink->all<SessionUpdated>().size(), 1);
+    // A title that is no longer the default stays.
+    QCOMPARE(*TitleGenerator::apply(*m_store, *m_sink, m_session.id, u"other"_s), u"please fix the flaky build on the CI…"_s);
 }
 
 void TitleGeneratorTest::aNewSessionAfterItsFirstMessageNeedsATitle()

@@ -8,6 +8,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QTextTable>
 #include <QVBoxLayout>
 
 #include "ui/chat/markdown/MarkdownView.h"
@@ -132,6 +133,7 @@ private Q_SLOTS:
     void codeInsideAListHasItsOwnCopyLink();
     void codeBlocksAreMonospaceOnABackgroundAndColoured();
     void heightFollowsTheContentAndTheWidth();
+    void headingsListsQuotesAndTablesGetRoom();
     void neverScrollsAndNeverGrowsWiderThanItsParent();
     void onlyWebAndMailLinksAreOpened();
     void textCanBeSelectedAndCopiedWithTheKeyboard();
@@ -148,6 +150,33 @@ private:
 void MarkdownViewTest::initTestCase()
 {
     m_highlighter = CodeHighlighter::create();
+}
+
+void MarkdownViewTest::headingsListsQuotesAndTablesGetRoom()
+{
+    MarkdownView view(m_highlighter.get());
+    view.setMarkdown(u"Intro.\n\n## Heading\n\nText.\n\n> A quoted line\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"_s);
+    bool sawHeading = false, sawQuote = false, sawTable = false;
+    for (QTextBlock block = view.document()->begin(); block.isValid(); block = block.next()) {
+        const QTextBlockFormat format = block.blockFormat();
+        if (block.text() == u"Heading"_s) {
+            sawHeading = true;
+            QVERIFY(format.topMargin() > 0);
+        }
+        if (block.text() == u"A quoted line"_s) {
+            sawQuote = true;
+            QVERIFY(format.leftMargin() > 0);
+            QVERIFY(block.begin().fragment().charFormat().fontItalic());
+        }
+    }
+    for (QTextFrame *frame : view.document()->rootFrame()->childFrames()) {
+        if (auto *table = qobject_cast<QTextTable *>(frame)) {
+            sawTable = true;
+            QVERIFY(table->format().borderCollapse());
+            QCOMPARE(table->format().cellSpacing(), 0.0);
+        }
+    }
+    QVERIFY(sawHeading && sawQuote && sawTable);
 }
 
 void MarkdownViewTest::streamingEndsWithTheDocumentTheWholeTextRenders()

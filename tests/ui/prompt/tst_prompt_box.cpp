@@ -1,5 +1,6 @@
 #include <QClipboard>
 #include <QDropEvent>
+#include <QFileDialog>
 #include <QGuiApplication>
 #include <QImage>
 #include <QInputMethodEvent>
@@ -10,8 +11,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTest>
 #include <QToolButton>
+#include <QTest>
 #include <QVBoxLayout>
 
 #include "TempTree.h"
@@ -60,6 +61,8 @@ private Q_SLOTS:
     void attachmentsAreSentAsFileAndDataParts();
     void atOpensAFuzzyPickerOfProjectFiles();
     void tabOnAFolderListsWhatIsInside();
+    void atNeverOffersFilesInsideGit();
+    void theAttachButtonAddsChosenFilesAsChips();
     void ctrlEnterSendsEvenWithThePickerOpen();
     void thePickerListsAgentsAndMentionsThem();
     void escapeClosesThePickerWithoutStopping();
@@ -394,6 +397,43 @@ void PromptBoxTest::attachmentsAreSentAsFileAndDataParts()
     QCOMPARE(parts.size(), 2);
     QCOMPARE(std::get<FilePart>(parts.at(0).body).url, QUrl::fromLocalFile(m_tree.path(u"a.txt"_s)).toString());
     QVERIFY(std::get<FilePart>(parts.at(1).body).url.startsWith("data:image/png;base64,"_L1));
+}
+
+void PromptBoxTest::atNeverOffersFilesInsideGit()
+{
+    QVERIFY(m_tree.write(u".git/config"_s, "[core]"));
+    QVERIFY(m_tree.write(u".git/refs/heads/main"_s, "abc"));
+    QVERIFY(m_tree.write(u"vendor/lib/.git/HEAD"_s, "ref"));
+    QVERIFY(m_tree.write(u"src/config.cpp"_s, "x"));
+    QVERIFY(m_tree.write(u".gitignore"_s, "build/"));
+    waitForFiles();
+    const QStringList paths = m_box->fileIndex()->paths();
+    QVERIFY2(paths.contains(u"src/config.cpp"_s), qPrintable(paths.join(u", "_s)));
+    QVERIFY(paths.contains(u".gitignore"_s));
+    for (const QString &path : paths)
+        QVERIFY2(!path.startsWith(u".git/"_s) && !path.contains(u"/.git/"_s), qPrintable(path));
+    showBox();
+    QTest::keyClicks(editor(), u"@config"_s);
+    QVERIFY(m_box->completer()->isOpen());
+    for (const CompletionItem &item : m_box->completer()->popup()->items())
+        QVERIFY2(!item.value.contains(u".git/"_s), qPrintable(item.value));
+}
+
+void PromptBoxTest::theAttachButtonAddsChosenFilesAsChips()
+{
+    showBox();
+    QVERIFY(m_box->attachButton()->isVisible());
+    QVERIFY(!m_box->attachButton()->text().isEmpty());
+    m_box->attachButton()->click();
+    auto *chooser = m_box->findChild<QFileDialog *>(u"attachDialog"_s);
+    QVERIFY(chooser);
+    QCOMPARE(chooser->fileMode(), QFileDialog::ExistingFiles);
+    QVERIFY(m_tree.write(u"notes.txt"_s, "n"));
+    QVERIFY(m_tree.write(u"plan.md"_s, "p"));
+    Q_EMIT chooser->filesSelected({m_tree.path(u"notes.txt"_s), m_tree.path(u"plan.md"_s)});
+    chooser->close();
+    QCOMPARE(m_box->chips().size(), 2);
+    QCOMPARE(m_box->attachments().size(), 2);
 }
 
 void PromptBoxTest::atOpensAFuzzyPickerOfProjectFiles()

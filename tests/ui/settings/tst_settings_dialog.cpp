@@ -24,6 +24,7 @@
 #include "EngineHarness.h"
 #include "FakeProviderServer.h"
 #include "TempTree.h"
+#include "engine/config/FallbackSecretStore.h"
 #include "engine/config/SecretStore.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/CompatibleProviderForm.h"
@@ -189,6 +190,7 @@ private Q_SLOTS:
 
     void providersShowWhereTheirKeyComesFrom();
     void aKeyForACatalogueProviderGoesToTheKeychain();
+    void withoutAKeychainAKeyIsSavedInAPrivateFileAndTheDialogSaysWhere();
     void aKeyIsMaskedUntilShown();
     void localServersAreFoundInTheBackground();
 
@@ -523,6 +525,31 @@ void SettingsDialogTest::aKeyForACatalogueProviderGoesToTheKeychain()
     child<SecretLineEdit>(&dialog, u"keyEdit"_s)->clear();
     child<QPushButton>(&dialog, u"saveKeyButton"_s)->click();
     QVERIFY(shown->text().startsWith(u"Paste the key for Anthropic"_s));
+}
+
+void SettingsDialogTest::withoutAKeychainAKeyIsSavedInAPrivateFileAndTheDialogSaysWhere()
+{
+    m_secrets.failure = NoBackend;
+    FallbackSecretStore secrets(&m_secrets, FallbackSecretStore::filePathIn(m_tree.path(u"config/qcode"_s)));
+    SettingsContext c = context();
+    c.secrets = &secrets;
+    SettingsDialog dialog(std::move(c));
+    // Reading finds no keychain: the page says where keys go instead, not an error.
+    QTRY_COMPARE(message(dialog, u"keychainMessage"_s)->kind(), InlineMessage::Kind::Info);
+    QVERIFY(message(dialog, u"keychainMessage"_s)->text().contains(u"private file"_s));
+
+    auto *tree = child<QTreeWidget>(&dialog, u"providerTree"_s);
+    tree->setCurrentItem(tree->findItems(u"DeepSeek"_s, Qt::MatchExactly).value(0));
+    child<SecretLineEdit>(&dialog, u"keyEdit"_s)->setText(u"sk-deep"_s);
+    child<QPushButton>(&dialog, u"saveKeyButton"_s)->click();
+    InlineMessage *shown = message(dialog, u"keyMessage"_s);
+    QTRY_COMPARE(shown->kind(), InlineMessage::Kind::Success);
+    QVERIFY2(shown->text().contains(u"private file"_s), qPrintable(shown->text()));
+    QVERIFY(shown->text().contains(QDir::toNativeSeparators(secrets.keyFilePath())));
+    QFile file(secrets.keyFilePath());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(file.readAll()).object().value("deepseek"_L1).toString(), u"sk-deep"_s);
+    QVERIFY(!QFile::permissions(secrets.keyFilePath()).testFlag(QFileDevice::ReadOther));
 }
 
 void SettingsDialogTest::aKeyIsMaskedUntilShown()

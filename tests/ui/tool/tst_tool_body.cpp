@@ -24,6 +24,7 @@ class ToolBodyTest : public QObject
 
 private Q_SLOTS:
     void bashShowsItsLiveOutputWhileRunning();
+    void aReadShowsTheLinesWithAGutterNotTheModelsWrapping();
     void bashSaysInItsOwnWordsWhyACommandStopped();
     void aCommandKilledByASignalSaysSo();
     void shortenedOutputSaysWhereTheWholeOfItIs();
@@ -38,10 +39,20 @@ private Q_SLOTS:
 void ToolBodyTest::bashShowsItsLiveOutputWhileRunning()
 {
     const ToolBody body = bodyOf(u"bash"_s, running({{"command"_L1, u"make"_s}}, 1, QJsonObject{{"output"_L1, u"cc a.c\n"_s}}));
-    QCOMPARE(body.input, u"make"_s);
+    QVERIFY(body.input.isEmpty()); // the title quotes it: said once
     QCOMPARE(body.output, u"cc a.c\n"_s);
     QCOMPARE(body.outputEnd, ToolBody::OutputEnd::Tail);
     QVERIFY(body.notes.isEmpty());
+}
+
+void ToolBodyTest::aReadShowsTheLinesWithAGutterNotTheModelsWrapping()
+{
+    const QString output = u"<path>/work/p/src/main.cpp</path>\n<type>file</type>\n<content>\n9: int main()\n10: {\n"
+                           "11:     return 0;\n\n(File has more lines. Use 'offset' to read beyond line 11)\n</content>"_s;
+    const ToolBody body = bodyOf(u"read"_s, completed({{"filePath"_L1, u"/work/p/src/main.cpp"_s}}, output, {}, 1, 2));
+    QCOMPARE(body.output, u" 9 \u2502 int main()\n10 \u2502 {\n11 \u2502     return 0;"_s);
+    for (const QString &model : {u"<path>"_s, u"<content>"_s, u"9: "_s, u"File has more lines"_s})
+        QVERIFY2(!body.output.contains(model), qPrintable(model));
 }
 
 void ToolBodyTest::bashSaysInItsOwnWordsWhyACommandStopped()

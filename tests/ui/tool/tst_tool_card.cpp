@@ -54,6 +54,7 @@ private Q_SLOTS:
     void aHugeOutputIsCappedAndSaysHowManyLinesWereLeftOut();
     void bashSaysItsExitCodeAndTimeout();
     void longOutputShowsTenLinesAndAMoreButton();
+    void aCommandsEarlierLinesButtonSitsAboveItsOutput();
     void theKeyboardExpandsAndCollapses();
     void aTaskCardOpensItsSubagentSession();
     void todosShowAsAChecklist();
@@ -192,10 +193,17 @@ void ToolCardTest::bashShowsItsCommandAndTheLiveOutput()
     card.setPart(toolPart(u"bash"_s, running(MakeInput, Start, QJsonObject{{"output"_L1, u"[1/3] a.o\n"_s}})));
     QCOMPARE(card.title(), u"Run `make -j2`"_s);
     QVERIFY(card.isExpanded());
+    // The title quotes the whole command: it is shown once, not again below.
     auto *input = card.findChild<OutputView *>(u"toolInput"_s);
-    QVERIFY(input && input->isVisible());
-    QCOMPARE(input->textView()->toPlainText(), u"make -j2"_s);
-    QVERIFY(input->textView()->font().fixedPitch() || QFontInfo(input->textView()->font()).fixedPitch());
+    QVERIFY(!input || !input->isVisible());
+    // A command too long for the title is shown whole below it.
+    ToolCard script(context());
+    script.show();
+    script.setPart(toolPart(u"bash"_s, running(QJsonObject{{"command"_L1, u"cd build\nmake -j2"_s}}, Start)));
+    auto *whole = script.findChild<OutputView *>(u"toolInput"_s);
+    QVERIFY(whole && whole->isVisible());
+    QCOMPARE(whole->textView()->toPlainText(), u"cd build\nmake -j2"_s);
+    QVERIFY(whole->textView()->font().fixedPitch() || QFontInfo(whole->textView()->font()).fixedPitch());
     auto *output = card.findChild<OutputView *>(u"toolOutput"_s);
     QVERIFY(output && output->isVisible());
     QCOMPARE(output->textView()->toPlainText(), u"[1/3] a.o"_s);
@@ -280,6 +288,21 @@ void ToolCardTest::longOutputShowsTenLinesAndAMoreButton()
     QCOMPARE(more->text(), u"Show less"_s);
     QVERIFY(output->textView()->height() > collapsedHeight);
     QVERIFY(output->textView()->textInteractionFlags() & Qt::TextSelectableByMouse);
+}
+
+void ToolCardTest::aCommandsEarlierLinesButtonSitsAboveItsOutput()
+{
+    ToolCard card(context());
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    card.setPart(toolPart(u"bash"_s, completed(MakeInput, numberedLines(1, 25), {{"exit"_L1, 0}}, Start, Start + 30)));
+    auto *output = card.findChild<OutputView *>(u"toolOutput"_s);
+    QVERIFY(output && output->isVisible());
+    auto *more = output->findChild<QPushButton *>(u"toolMoreLines"_s);
+    QVERIFY(more->isVisible());
+    QCOMPARE(more->text(), u"+15 earlier lines"_s);
+    QVERIFY2(more->geometry().bottom() <= output->textView()->geometry().top(),
+             "the earlier lines were left out above the output");
 }
 
 void ToolCardTest::theKeyboardExpandsAndCollapses()

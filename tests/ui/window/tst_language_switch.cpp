@@ -182,7 +182,8 @@ void LanguageSwitchTest::theWindowAndItsSettingsDialogSwitchWithoutLosingWhatIsO
     const QStringList menus{zh("qcode::MainWindow", "&File"), zh("qcode::MainWindow", "&Edit"),
                             zh("qcode::MainWindow", "&Session"), zh("qcode::MainWindow", "&View")};
     QVERIFY(!menus.contains(QString()));
-    QTRY_COMPARE(menuTitles(window), menus);
+    // The first four: Help is new, translated after this branch merges.
+    QTRY_COMPARE(menuTitles(window).mid(0, 4), menus);
     QCOMPARE(QCoreApplication::translate("qcode::MainWindow", "&File"), menus.first());
     QMenu *file = window.menuBar()->actions().first()->menu();
     QVERIFY(!zh("qcode::MainWindow", "&Quit").isEmpty());
@@ -223,7 +224,7 @@ void LanguageSwitchTest::theWindowAndItsSettingsDialogSwitchWithoutLosingWhatIsO
 
     // And back.
     window.settings()->setLanguage(u"en"_s);
-    QTRY_COMPARE(menuTitles(window), (QStringList{u"&File"_s, u"&Edit"_s, u"&Session"_s, u"&View"_s}));
+    QTRY_COMPARE(menuTitles(window), (QStringList{u"&File"_s, u"&Edit"_s, u"&Session"_s, u"&View"_s, u"&Help"_s}));
     QTRY_COMPARE(dialog->windowTitle(), u"Settings"_s);
     QCOMPARE(box->editor()->placeholderText(), QString::fromUtf8(placeholder));
     QCOMPARE(formLabel(language), u"&Language:"_s);

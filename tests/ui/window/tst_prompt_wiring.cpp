@@ -1,3 +1,4 @@
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void aShellPromptRunsTheCommandAsABashCard();
     void aCustomCommandSendsItsExpandedTemplate();
     void promptsSentWhileBusyAreShownQueuedAndCanBeRemoved();
+    void stopEndsTheAnswerAndQueuedPromptsWaitForSendNow();
     void retryAfterAFailedTurnResumesWithoutANewMessage();
     void aSessionOpenedAgainGoesOnWithItsLastAgentAndModel();
 
@@ -207,6 +209,43 @@ void PromptWiringTest::promptsSentWhileBusyAreShownQueuedAndCanBeRemoved()
     QTRY_COMPARE_WITH_TIMEOUT(box->queuedList()->rows().size(), 0, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(!window.controller()->isBusy(h.session()), 10000);
     QTRY_COMPARE_WITH_TIMEOUT(h.userTexts(), (QStringList{u"first"_s, u"keep me"_s}), 10000);
+}
+
+void PromptWiringTest::stopEndsTheAnswerAndQueuedPromptsWaitForSendNow()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    h.tools().holdUntilAbort(u"slow"_s);
+    h.server().enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
+    h.server().enqueue(FakeTurn().text({u"Answered the queued one."_s}));
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(showWithProject(window, h.projectDirectory()));
+    QSignalSpy started(&h.tools(), &ScriptedToolRunner::started);
+    h.send(u"first"_s);
+    QVERIFY(started.wait(10000));
+    window.controller()->showSession(h.session());
+    PromptBox *box = window.pane()->promptBox();
+    QTRY_VERIFY(box->isBusy());
+    box->setText(u"queued one"_s);
+    box->submit();
+    QTRY_COMPARE_WITH_TIMEOUT(box->queuedList()->rows().size(), 1, 10000);
+
+    // Esc in the prompt box stops the answer; the queued prompt stays, unsent.
+    box->editor()->setFocus();
+    QTest::keyClick(box->editor(), Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.controller()->isBusy(h.session()), 10000);
+    QCOMPARE(box->queuedList()->rows().size(), 1);
+    QCOMPARE(box->queuedList()->rows().first()->text(), u"queued one"_s);
+    QVERIFY(box->queuedList()->rows().first()->sendNowButton()->isVisible());
+    QCOMPARE(h.userTexts(), QStringList{u"first"_s});
+    QCOMPARE(h.server().requests().size(), 1);
+
+    box->queuedList()->rows().first()->sendNowButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(box->queuedList()->rows().size(), 0, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(h.userTexts(), (QStringList{u"first"_s, u"queued one"_s}), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.controller()->isBusy(h.session()), 10000);
+    QCOMPARE(h.server().requests().size(), 2);
 }
 
 void PromptWiringTest::retryAfterAFailedTurnResumesWithoutANewMessage()

@@ -118,8 +118,17 @@ void OutputView::setEnd(End end)
         return;
     m_end = end;
     // The note on left-out lines sits where they were left out.
+    // The note on left-out lines, and the button that shows more, sit where
+    // the lines were left out: above a command's output (its earlier lines).
     m_layout->removeWidget(m_omitted);
-    m_layout->insertWidget(end == End::Tail ? 0 : 1, m_omitted);
+    m_layout->removeWidget(m_more);
+    if (end == End::Tail) {
+        m_layout->insertWidget(0, m_omitted);
+        m_layout->insertWidget(1, m_more, 0, Qt::AlignLeft);
+    } else {
+        m_layout->insertWidget(1, m_omitted);
+        m_layout->addWidget(m_more, 0, Qt::AlignLeft);
+    }
     const QString text = m_text;
     m_text.clear();
     m_shownLength = 0;

@@ -109,6 +109,8 @@ public:
         const QString &tool = m_part.tool;
         if (tool == "bash"_L1)
             bash();
+        else if (tool == "read"_L1)
+            readFile();
         else if (tool == "edit"_L1 || tool == "write"_L1 || tool == "apply_patch"_L1)
             diff();
         else if (tool == "task"_L1)
@@ -160,10 +162,38 @@ private:
         m_body.output.clear();
     }
 
+    // The file's lines with their numbers in a gutter, not the
+    // <path>/<content> wrapping and "12: " prefixes written for the model.
+    void readFile()
+    {
+        static const QRegularExpression tag(u"^\\s*</?(path|type|content|entries)>.*$"_s);
+        static const QRegularExpression numbered(u"^(\\d+): ?(.*)$"_s);
+        static const QRegularExpression note(u"^\\((End of file|File has more lines|Output).*\\)$"_s);
+        if (m_body.output.isEmpty() || !m_body.output.contains("<content>"_L1))
+            return;
+        QList<std::pair<int, QString>> lines;
+        for (const QString &line : m_body.output.split(u'\n')) {
+            if (tag.match(line).hasMatch() || note.match(line).hasMatch())
+                continue;
+            if (const QRegularExpressionMatch match = numbered.match(line); match.hasMatch())
+                lines.append({match.captured(1).toInt(), match.captured(2)});
+        }
+        int width = 1;
+        for (const auto &[number, text] : lines)
+            width = std::max(width, int(QString::number(number).size()));
+        QStringList shown;
+        for (const auto &[number, text] : lines)
+            shown.append(QString::number(number).rightJustified(width) + u" \u2502 "_s + text);
+        m_body.output = shown.join(u'\n');
+    }
+
     void bash()
     {
-        m_body.input = ToolInput::string(m_input, "command"_L1).value_or(QString());
-        if (m_body.input.isEmpty() && !m_input.isEmpty())
+        const QString command = ToolInput::string(m_input, "command"_L1).value_or(QString());
+        // The title quotes a short one-line command whole: said once.
+        if (command.isEmpty() || ToolInput::firstLine(command, ToolInput::TitleCodeLength) != command)
+            m_body.input = command;
+        if (m_body.input.isEmpty() && command.isEmpty() && !m_input.isEmpty())
             m_body.input = ToolInput::indentedJson(m_input);
         m_body.outputEnd = ToolBody::OutputEnd::Tail;
         // While it runs (and when it was stopped) the live preview is all

@@ -22,6 +22,8 @@ public:
     // The first line of `text`, shortened to `maxLength` characters, with
     // an ellipsis when anything was left out.
     static QString firstLine(const QString &text, int maxLength);
+    // How much of a command a card's title quotes ("Run `make -j2`").
+    static constexpr int TitleCodeLength = 80;
     static QString compactJson(const QJsonObject &object, int maxLength);
     static QString indentedJson(const QJsonObject &object);
 };

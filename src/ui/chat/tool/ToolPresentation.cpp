@@ -13,7 +13,7 @@ namespace qcode {
 
 namespace {
 
-constexpr int TitleCodeLength = 80;
+constexpr int TitleCodeLength = ToolInput::TitleCodeLength;
 constexpr int SubtitleLength = 160;
 
 const QJsonObject *completedMetadata(const ToolPart &part)

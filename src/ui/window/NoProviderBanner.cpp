@@ -1,0 +1,66 @@
+#include "NoProviderBanner.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+
+#include "engine/session/ProjectSummary.h"
+
+using namespace Qt::StringLiterals;
+
+namespace qcode {
+
+NoProviderBanner::NoProviderBanner(QWidget *parent) : QFrame(parent)
+{
+    setObjectName(u"noProviderBanner"_s);
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::ToolTipBase);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    m_label = new QLabel(this);
+    m_label->setWordWrap(true);
+    m_label->setForegroundRole(QPalette::ToolTipText);
+    layout->addWidget(m_label, 1);
+    m_connect = new QPushButton(this);
+    m_connect->setObjectName(u"connectProviderButton"_s);
+    connect(m_connect, &QPushButton::clicked, this, &NoProviderBanner::connectRequested);
+    layout->addWidget(m_connect);
+    retranslateUi();
+    hide();
+}
+
+void NoProviderBanner::setProject(const ProjectSummary &project)
+{
+    // A broken config hides the providers it names; its own banner says so.
+    setVisible(!project.directory.isEmpty() && project.models.isEmpty() && project.configErrors.isEmpty());
+}
+
+QString NoProviderBanner::text() const
+{
+    return m_label->text();
+}
+
+QString NoProviderBanner::sendingNotice()
+{
+    return tr("No model can answer yet, so nothing was sent. Connect a provider (or start a local model server), "
+              "then send again: your prompt is still here.");
+}
+
+void NoProviderBanner::retranslateUi()
+{
+    m_label->setText(tr("No provider is connected yet. Add an API key or use a model server running on this "
+                        "computer, and qcode can start answering."));
+    m_connect->setText(tr("Connect a provider…"));
+    m_connect->setToolTip(tr("Open Settings at the Providers page"));
+}
+
+void NoProviderBanner::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+} // namespace qcode

@@ -1,0 +1,175 @@
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+#include "EngineHarness.h"
+#include "WindowTestSupport.h"
+#include "model/Identifier.h"
+#include "model/Store.h"
+#include "ui/chat/tool/ToolCardHeader.h"
+#include "ui/prompt/PromptBox.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/SessionController.h"
+#include "ui/window/SessionPane.h"
+
+using namespace Qt::StringLiterals;
+using namespace qcode;
+using namespace qcode::test;
+
+// Where the conversation view goes when the person sends and asks for the
+// latest message.
+class ChatFollowTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void sendingJumpsToTheBottomAndFollowsTheAnswerWhereverTheViewWas();
+    void ctrlEndJumpsToTheLatestMessageEvenFromThePromptBox();
+    void expandingACardAtTheBottomLeavesItUnderTheMouse();
+
+private:
+    // A stored session of the project, long enough to scroll.
+    static QString longSession(EngineHarness &h);
+    static bool scrolledToTop(ChatView *chat);
+};
+
+void ChatFollowTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setApplicationName(u"qcode-tests"_s);
+    QSettings().clear();
+}
+
+QString ChatFollowTest::longSession(EngineHarness &h)
+{
+    if (!h.store().upsertProject(makeProject(u"global"_s, u"/"_s)))
+        return {};
+    Session session = makeSession(u"global"_s);
+    session.directory = h.projectDirectory();
+    session.title = u"A long talk"_s;
+    if (!h.store().upsertSession(session))
+        return {};
+    QString paragraph;
+    for (int i = 0; i < 12; ++i)
+        paragraph += u"A line of the answer that takes room on the screen.\n\n"_s;
+    for (int i = 0; i < 20; ++i) {
+        const Message user = makeUserMessage(session.id, 1000 + i * 10);
+        const Message answer = makeAssistantMessage(session.id, user.id(), 1000 + i * 10 + 5);
+        if (!h.store().updateMessage(user) || !h.store().updateMessage(answer)
+            || !h.store().updatePart(makeTextPart(session.id, user.id(), u"Question %1"_s.arg(i)))
+            || !h.store().updatePart(makeTextPart(session.id, answer.id(), paragraph)))
+            return {};
+    }
+    return session.id;
+}
+
+bool ChatFollowTest::scrolledToTop(ChatView *chat)
+{
+    chat->scrollToRow(0);
+    chat->layoutNow();
+    return chat->verticalScrollBar()->value() == 0 && !chat->isAtBottom();
+}
+
+void ChatFollowTest::sendingJumpsToTheBottomAndFollowsTheAnswerWhereverTheViewWas()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    const QString sessionID = longSession(h);
+    QVERIFY(!sessionID.isEmpty());
+    QStringList pieces;
+    for (int i = 0; i < 40; ++i)
+        pieces.append(u"Streaming line %1 of the answer.\n\n"_s.arg(i));
+    h.server().enqueue(FakeTurn().text(pieces).usage(10, 5));
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(showWithProject(window, h.projectDirectory()));
+    QCOMPARE(window.controller()->currentSession(), sessionID);
+    ChatView *chat = window.pane()->chatView();
+    QVERIFY(scrolledToTop(chat));
+
+    PromptBox *box = window.pane()->promptBox();
+    box->setText(u"One more question"_s);
+    box->submit();
+    QVERIFY(chat->isAtBottom());
+    QTRY_COMPARE_WITH_TIMEOUT(chat->model()->rowCount(), 42, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.controller()->isBusy(sessionID), 15000);
+    chat->layoutNow();
+    QVERIFY(chat->isAtBottom());
+    QVERIFY(chat->verticalScrollBar()->value() > 0);
+}
+
+void ChatFollowTest::ctrlEndJumpsToTheLatestMessageEvenFromThePromptBox()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    QVERIFY(!longSession(h).isEmpty());
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(showWithProject(window, h.projectDirectory()));
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    ChatView *chat = window.pane()->chatView();
+    QVERIFY(scrolledToTop(chat));
+
+    QPlainTextEdit *editor = window.pane()->promptBox()->editor();
+    editor->setFocus();
+    editor->setPlainText(u"draft"_s);
+    QTRY_VERIFY(editor->hasFocus());
+    QTest::keyClick(editor, Qt::Key_End, Qt::ControlModifier);
+    QTRY_VERIFY(chat->isAtBottom());
+    QCOMPARE(editor->toPlainText(), u"draft"_s);
+}
+
+void ChatFollowTest::expandingACardAtTheBottomLeavesItUnderTheMouse()
+{
+    EngineHarness::Setup setup;
+    setup.ownThread = true;
+    EngineHarness h(setup);
+    const QString sessionID = longSession(h);
+    QVERIFY(!sessionID.isEmpty());
+    // The last answer reads a file: a card, collapsed, at the very bottom.
+    const Message user = makeUserMessage(sessionID, 5000);
+    const Message answer = makeAssistantMessage(sessionID, user.id(), 5001);
+    QStringList lines;
+    for (int i = 1; i <= 60; ++i)
+        lines.append(u"%1: line %1 of the file"_s.arg(i));
+    ToolPart read;
+    read.callID = u"call_read"_s;
+    read.tool = u"read"_s;
+    read.state = ToolCompleted{QJsonObject{{u"filePath"_s, QString(h.projectDirectory() + u"/notes.txt"_s)}},
+                               u"<path>notes.txt</path>\n<type>file</type>\n<content>\n"_s + lines.join(u'\n')
+                                   + u"\n</content>"_s,
+                               u"notes.txt"_s, {}, 5001, 5002, std::nullopt, std::nullopt};
+    QVERIFY(h.store().updateMessage(user));
+    QVERIFY(h.store().updatePart(makeTextPart(sessionID, user.id(), u"Read the notes"_s)));
+    QVERIFY(h.store().updateMessage(answer));
+    QVERIFY(h.store().updatePart(Part{Identifier::ascending(Identifier::Prefix::Part), sessionID, answer.id(), read, {}}));
+
+    MainWindow window(&h.store(), &h.engine());
+    QVERIFY(showWithProject(window, h.projectDirectory()));
+    ChatView *chat = window.pane()->chatView();
+    chat->layoutNow();
+    QVERIFY(chat->isAtBottom());
+    ToolCard *card = newestCard(chat);
+    QVERIFY(card);
+    QVERIFY(!card->isExpanded());
+    QWidget *header = card->findChild<ToolCardHeader *>();
+    QVERIFY(header);
+    const int before = card->mapTo(chat->viewport(), QPoint(0, 0)).y();
+    const int heightBefore = chat->verticalScrollBar()->maximum();
+
+    QTest::mouseClick(header, Qt::LeftButton, Qt::NoModifier, QPoint(20, header->height() / 2));
+    QTRY_VERIFY(card->isExpanded());
+    // The conversation grew below the card, where the person looks next …
+    QTRY_VERIFY_WITH_TIMEOUT((chat->layoutNow(), chat->verticalScrollBar()->maximum() > heightBefore + 50), 5000);
+    // … and the card stayed under the mouse.
+    const int after = card->mapTo(chat->viewport(), QPoint(0, 0)).y();
+    QVERIFY2(std::abs(after - before) <= 8, qPrintable(u"moved from %1 to %2"_s.arg(before).arg(after)));
+    QVERIFY(!chat->isAtBottom());
+}
+
+QTEST_MAIN(ChatFollowTest)
+#include "tst_chat_follow.moc"
