@@ -28,10 +28,6 @@
         <translation>nichts</translation>
     </message>
     <message>
-        <source>%1: agent &quot;%2&quot;: &quot;%3&quot; %4.</source>
-        <translation>%1: Agent „%2“: „%3“ %4.</translation>
-    </message>
-    <message>
         <source>must be text, not %1</source>
         <translation>muss Text sein, nicht %1</translation>
     </message>
@@ -82,6 +78,10 @@
     <message>
         <source>agent &quot;%1&quot;</source>
         <translation>Agent „%1“</translation>
+    </message>
+    <message>
+        <source>agent &quot;%1&quot;: &quot;%2&quot; %3.</source>
+        <translation>Agent „%1“: „%2“ %3.</translation>
     </message>
 </context>
 <context>
@@ -397,29 +397,135 @@
     </message>
 </context>
 <context>
-    <name>ConfigLoader</name>
+    <name>ConfigFile</name>
     <message>
-        <source>%1: cannot be read: %2</source>
-        <translation>%1: kann nicht gelesen werden: %2</translation>
+        <source>is %1 bytes, larger than the %2 MiB a config file may be</source>
+        <translation>ist %1 Bytes groß, mehr als die %2 MiB, die eine Konfigurationsdatei haben darf</translation>
     </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>ist ein Ordner, keine Datei</translation>
+    </message>
+    <message>
+        <source>is a named pipe (FIFO), not a file</source>
+        <translation>ist eine benannte Pipe (FIFO), keine Datei</translation>
+    </message>
+    <message>
+        <source>is a socket, not a file</source>
+        <translation>ist ein Socket, keine Datei</translation>
+    </message>
+    <message>
+        <source>is a device, not a file</source>
+        <translation>ist ein Gerät, keine Datei</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>ist keine normale Datei</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>kann nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigLoader</name>
     <message>
         <source>%1: the config file named by the environment does not exist</source>
         <translation>%1: Die in der Umgebung genannte Konfigurationsdatei existiert nicht</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text (byte 0x%1)</source>
+        <translation>die Datei ist kein UTF-8-Text (Byte 0x%1)</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigSchema</name>
+    <message>
+        <source>the number %1</source>
+        <translation>die Zahl %1</translation>
+    </message>
+    <message>
+        <source>the text &quot;%1&quot;</source>
+        <translation>der Text „%1“</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>eine Liste</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be %2, not %3</source>
+        <translation>„%1“ muss %2 sein, nicht %3</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true oder false</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>a whole number of at least 1</source>
+        <translation>eine ganze Zahl ab 1</translation>
+    </message>
+    <message>
+        <source>one of &quot;%1&quot;</source>
+        <translation>einer der Werte „%1“</translation>
+    </message>
+    <message>
+        <source>an object { … }</source>
+        <translation>ein Objekt { … }</translation>
+    </message>
+    <message>
+        <source>a list of texts [ … ]</source>
+        <translation>eine Liste von Texten [ … ]</translation>
+    </message>
+    <message>
+        <source>&quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;</source>
+        <translation>„allow“, „ask“ oder „deny“</translation>
+    </message>
+    <message>
+        <source>&quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or an object of them</source>
+        <translation>„allow“, „ask“, „deny“ oder ein Objekt daraus</translation>
+    </message>
+    <message>
+        <source>written &quot;provider/model&quot;</source>
+        <translation>in der Form „provider/model“</translation>
+    </message>
+    <message>
+        <source>a colour such as &quot;#FF5733&quot; or one of %1</source>
+        <translation>eine Farbe wie „#FF5733“ oder eine von %1</translation>
+    </message>
+    <message>
+        <source>a number of milliseconds or false</source>
+        <translation>eine Zahl von Millisekunden oder false</translation>
     </message>
 </context>
 <context>
     <name>ConfigSubstitution</name>
     <message>
-        <source>%1: bad file reference &quot;%2&quot;: %3 %4</source>
-        <translation>%1: ungültiger Dateiverweis „%2“: %3 %4</translation>
-    </message>
-    <message>
-        <source>cannot be read (%1)</source>
-        <translation>kann nicht gelesen werden (%1)</translation>
-    </message>
-    <message>
         <source>does not exist</source>
         <translation>existiert nicht</translation>
+    </message>
+    <message>
+        <source>bad file reference &quot;%1&quot;: %2 %3</source>
+        <translation>ungültiger Dateiverweis „%1“: %2 %3</translation>
+    </message>
+    <message>
+        <source>is not UTF-8 text</source>
+        <translation>ist kein UTF-8-Text</translation>
     </message>
 </context>
 <context>
@@ -493,6 +599,25 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     <message>
         <source>Edit applied successfully.</source>
         <translation>Änderung erfolgreich angewendet.</translation>
+    </message>
+</context>
+<context>
+    <name>FallbackSecretStore</name>
+    <message>
+        <source>The key file %1 cannot be read: %2</source>
+        <translation>Die Schlüsseldatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The key file %1 is not a JSON object; its keys are not used.</source>
+        <translation>Die Schlüsseldatei %1 ist kein JSON-Objekt; ihre Schlüssel werden nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>The folder of the key file %1 cannot be made.</source>
+        <translation>Der Ordner der Schlüsseldatei %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>The key file %1 cannot be written: %2</source>
+        <translation>Die Schlüsseldatei %1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -624,12 +749,8 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>%1:2: Der Front-Matter-Block muss aus „key: value“-Zeilen bestehen</translation>
     </message>
     <message>
-        <source>%1 cannot be read: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 is not UTF-8 text</source>
-        <translation>%1 ist kein UTF-8-Text</translation>
+        <source>%1: the file is not UTF-8 text</source>
+        <translation>%1: die Datei ist kein UTF-8-Text</translation>
     </message>
 </context>
 <context>
@@ -716,10 +837,6 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
 <context>
     <name>JsoncParser</name>
     <message>
-        <source>%1:%2:%3: %4</source>
-        <translation>%1:%2:%3: %4</translation>
-    </message>
-    <message>
         <source>a /* comment is never closed</source>
         <translation>ein /*-Kommentar wird nie geschlossen</translation>
     </message>
@@ -759,6 +876,14 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <source>The key for %1 was not removed from the system keychain. %2</source>
         <translation>Der Schlüssel für %1 wurde nicht aus dem System-Schlüsselbund entfernt. %2</translation>
     </message>
+    <message>
+        <source>No system keychain is running, so the key for %1 is saved in a private file only you can read: %2</source>
+        <translation>Es läuft kein Systemschlüsselbund, daher wird der Schlüssel für %1 in einer privaten Datei gespeichert, die nur Sie lesen können: %2</translation>
+    </message>
+    <message>
+        <source>No system keychain is running. Keys typed here are saved in a private file only you can read: %1</source>
+        <translation>Es läuft kein Systemschlüsselbund. Hier eingegebene Schlüssel werden in einer privaten Datei gespeichert, die nur Sie lesen können: %1</translation>
+    </message>
 </context>
 <context>
     <name>KeychainSecretStore</name>
@@ -781,13 +906,6 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     <message>
         <source>No system keychain is available: %1</source>
         <translation>Kein Schlüsselbund des Systems verfügbar: %1</translation>
-    </message>
-</context>
-<context>
-    <name>MarkdownAgents</name>
-    <message>
-        <source>The agent file could not be loaded: %1</source>
-        <translation>Die Agentendatei konnte nicht geladen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1385,6 +1503,50 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     </message>
 </context>
 <context>
+    <name>RelativeTime</name>
+    <message>
+        <source>just now</source>
+        <translation>gerade eben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>vor %n Min.</numerusform>
+            <numerusform>vor %n Min.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>vor %n Std.</numerusform>
+            <numerusform>vor %n Std.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <translation>gestern</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>vor %n Tag</numerusform>
+            <numerusform>vor %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>Heute</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>Gestern</translation>
+    </message>
+    <message>
+        <source>Earlier</source>
+        <translation>Früher</translation>
+    </message>
+</context>
+<context>
     <name>RequestBuilder</name>
     <message>
         <source>system</source>
@@ -1466,6 +1628,10 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>--continue und --session können nicht zusammen verwendet werden: --session nennt bereits die Sitzung, die fortgesetzt wird.</translation>
     </message>
     <message>
+        <source>Try `qcode run --help`.</source>
+        <translation>Siehe `qcode run --help`.</translation>
+    </message>
+    <message>
         <source>Usage: qcode run [options] [message…]
 
 Sends one message to the agent without opening a window, prints the answer and exits.
@@ -1488,8 +1654,10 @@ Options:
                             Without it such actions are refused.
   -h, --help                Show this help.
 
-Exit status: 0 when the answer finished, 1 when the run failed, 2 for bad arguments,
-130 when interrupted.
+Exit status: 0 when the answer finished, also when a permission or question was
+refused on the way (the refusal is on standard error and in the JSON events);
+1 when the run itself failed (it could not start, or the provider or the agent
+loop failed); 2 for bad arguments; 130 when interrupted.
 Data and config follow XDG_DATA_HOME and XDG_CONFIG_HOME (QCODE_DATA_DIR overrides
 the data folder).
 </source>
@@ -1516,15 +1684,13 @@ Optionen:
                             fragen würden. Ohne diese Option wird sie abgelehnt.
   -h, --help                Diese Hilfe anzeigen.
 
-Exit-Status: 0, wenn die Antwort fertig ist, 1, wenn der Lauf fehlschlägt,
-2 bei ungültigen Argumenten, 130 bei Unterbrechung.
+Exit-Status: 0, wenn die Antwort fertig ist, auch wenn unterwegs eine Berechtigung
+oder Frage abgelehnt wurde (die Ablehnung steht auf der Standardfehlerausgabe und in den
+JSON-Ereignissen); 1, wenn der Lauf selbst fehlschlägt (er konnte nicht starten, oder der
+Anbieter oder die Agentenschleife schlug fehl); 2 bei ungültigen Argumenten; 130 bei Unterbrechung.
 Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
 (QCODE_DATA_DIR legt den Datenordner fest).
 </translation>
-    </message>
-    <message>
-        <source>Try `qcode run --help`.</source>
-        <translation>Siehe `qcode run --help`.</translation>
     </message>
 </context>
 <context>
@@ -1560,6 +1726,10 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     <message>
         <source>Aborted.</source>
         <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
     </message>
 </context>
 <context>
@@ -1662,10 +1832,6 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <source>Session %1 · %2 · %3</source>
-        <translation>Sitzung %1 · %2 · %3</translation>
-    </message>
-    <message>
         <source>**Error:** %1</source>
         <translation>**Fehler:** %1</translation>
     </message>
@@ -1693,6 +1859,10 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <source>_The conversation was summarized here._</source>
         <translation>_Das Gespräch wurde hier zusammengefasst._</translation>
     </message>
+    <message>
+        <source>In %1, begun %2</source>
+        <translation>In %1, begonnen %2</translation>
+    </message>
 </context>
 <context>
     <name>SessionRevert</name>
@@ -1715,6 +1885,13 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     <message>
         <source>The files of session %1 could not be restored from snapshot %2; the revert is kept.</source>
         <translation>Die Dateien der Sitzung %1 konnten nicht aus dem Snapshot %2 wiederhergestellt werden; das Zurücksetzen bleibt bestehen.</translation>
+    </message>
+</context>
+<context>
+    <name>SessionSearch</name>
+    <message>
+        <source>The sessions could not be searched: %1</source>
+        <translation>Die Sitzungen konnten nicht durchsucht werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1765,6 +1942,30 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     <message>
         <source>This is not a session export: it is empty.</source>
         <translation>Das ist kein Sitzungsexport: Die Datei ist leer.</translation>
+    </message>
+    <message>
+        <source>Message %1 of the export is already stored, in session %2. Nothing was imported: an import never replaces what is here.</source>
+        <translation>Nachricht %1 des Exports ist bereits gespeichert, in Sitzung %2. Nichts wurde importiert: ein Import ersetzt nie, was schon da ist.</translation>
+    </message>
+    <message>
+        <source>Part %1 of the export is already stored, in session %2. Nothing was imported: an import never replaces what is here.</source>
+        <translation>Teil %1 des Exports ist bereits gespeichert, in Sitzung %2. Nichts wurde importiert: ein Import ersetzt nie, was schon da ist.</translation>
+    </message>
+    <message>
+        <source>Message %1 is in the export twice.</source>
+        <translation>Nachricht %1 steht zweimal im Export.</translation>
+    </message>
+    <message>
+        <source>Part %1 belongs to message %2, not to the message %3 it is listed under.</source>
+        <translation>Teil %1 gehört zu Nachricht %2, nicht zu Nachricht %3, unter der er steht.</translation>
+    </message>
+    <message>
+        <source>Part %1 is in the export twice.</source>
+        <translation>Teil %1 steht zweimal im Export.</translation>
+    </message>
+    <message>
+        <source>Message %1 answers message %2, which is not in the export.</source>
+        <translation>Nachricht %1 antwortet auf Nachricht %2, die nicht im Export ist.</translation>
     </message>
 </context>
 <context>
@@ -1984,6 +2185,22 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <source>list the sessions</source>
         <translation>die Sitzungen auflisten</translation>
     </message>
+    <message>
+        <source>add message %1</source>
+        <translation>Nachricht %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>add part %1</source>
+        <translation>Teil %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>read part %1</source>
+        <translation>Teil %1 lesen</translation>
+    </message>
+    <message>
+        <source>add session %1</source>
+        <translation>Sitzung %1 hinzufügen</translation>
+    </message>
 </context>
 <context>
     <name>TaskTool</name>
@@ -2012,28 +2229,12 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
 <context>
     <name>TextFiles</name>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>Cannot edit binary file: %1</source>
         <translation>Binärdatei kann nicht bearbeitet werden: %1</translation>
     </message>
     <message>
         <source>Cannot edit %1: it is not valid UTF-8 text</source>
         <translation>%1 kann nicht bearbeitet werden: Es ist kein gültiger UTF-8-Text</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1</source>
-        <translation>Der Ordner %1 kann nicht angelegt werden</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>Cannot delete %1: %2</source>
-        <translation>%1 kann nicht gelöscht werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2637,10 +2838,6 @@ Exit-Status: 0, wenn aufgelistet, 1, wenn die Datenbank nicht gelesen werden kan
         <translation>%1 kann nicht geschrieben werden: Es ist keine reguläre Datei</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>File %1 has been modified since it was last read.
 
 Please read the file again before modifying it.</source>
@@ -2947,6 +3144,32 @@ Umgebung: QCODE_DATA_DIR legt fest, wo die Datenbank liegt.</translation>
     <message>
         <source>Removed %1 from %2.</source>
         <translation>%1 aus %2 entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ConfigErrorBanner</name>
+    <message>
+        <source>No prompt runs in this project until its configuration is fixed:</source>
+        <translation>In diesem Projekt läuft kein Prompt, bis seine Konfiguration korrigiert ist:</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more.</source>
+        <translation>
+            <numerusform>… und %n weiterer.</numerusform>
+            <numerusform>… und %n weitere.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open file</source>
+        <translation>Datei öffnen</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Read the configuration again</source>
+        <translation>Die Konfiguration erneut lesen</translation>
     </message>
 </context>
 <context>
@@ -3365,6 +3588,17 @@ Zum Öffnen klicken</translation>
     </message>
 </context>
 <context>
+    <name>qcode::KeychainNotice</name>
+    <message>
+        <source>Keys are read from environment variables and the config because no system keychain is running.</source>
+        <translation>Schlüssel werden aus Umgebungsvariablen und der Konfiguration gelesen, weil kein Systemschlüsselbund läuft.</translation>
+    </message>
+    <message>
+        <source>Close this notice</source>
+        <translation>Diesen Hinweis schließen</translation>
+    </message>
+</context>
+<context>
     <name>qcode::LocalServersBox</name>
     <message>
         <source>Servers on this computer</source>
@@ -3407,10 +3641,6 @@ Zum Öffnen klicken</translation>
     <message>
         <source>qcode</source>
         <translation>qcode</translation>
-    </message>
-    <message>
-        <source>Database: %1</source>
-        <translation>Datenbank: %1</translation>
     </message>
     <message>
         <source>The conversation was summarized to fit the model&apos;s context.</source>
@@ -3503,10 +3733,6 @@ Zum Öffnen klicken</translation>
     <message>
         <source>&amp;Find Session</source>
         <translation>Sitzung &amp;suchen</translation>
-    </message>
-    <message>
-        <source>Search the sessions by title</source>
-        <translation>Die Sitzungen nach Titel durchsuchen</translation>
     </message>
     <message>
         <source>&amp;Session</source>
@@ -3664,6 +3890,46 @@ Zum Öffnen klicken</translation>
         <source>Session imported; it belongs to another project folder, where it is listed.</source>
         <translation>Sitzung importiert; sie gehört zu einem anderen Projektordner und wird dort aufgeführt.</translation>
     </message>
+    <message>
+        <source>Search the sessions by title and by what was said in them</source>
+        <translation>Sitzungen nach Titel und Inhalt durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Every key the window knows</source>
+        <translation>Alle Tasten, die das Fenster kennt</translation>
+    </message>
+    <message>
+        <source>qcode &amp;Guide</source>
+        <translation>qcode-&amp;Anleitung</translation>
+    </message>
+    <message>
+        <source>Open qcode&apos;s README in the browser</source>
+        <translation>Die README von qcode im Browser öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;About qcode</source>
+        <translation>Über &amp;qcode</translation>
+    </message>
+    <message>
+        <source>Version and licence</source>
+        <translation>Version und Lizenz</translation>
+    </message>
+    <message>
+        <source>About qcode</source>
+        <translation>Über qcode</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;A desktop coding agent: it reads and changes the files of one project folder, with your permission.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;Ein Programmier-Agent für den Desktop: Er liest und ändert die Dateien eines Projektordners, mit Ihrer Erlaubnis.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>qcode::MessageWidget</name>
@@ -3678,10 +3944,6 @@ Zum Öffnen klicken</translation>
     <message>
         <source>Stopped.</source>
         <translation>Abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Error: %1</source>
-        <translation>Fehler: %1</translation>
     </message>
     <message>
         <source>%1 · %2 (%3)</source>
@@ -3731,6 +3993,14 @@ Zum Öffnen klicken</translation>
         <source>Put the files back as they were before this message and hide what followed</source>
         <translation>Die Dateien auf den Stand vor dieser Nachricht zurücksetzen und alles Folgende ausblenden</translation>
     </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>Einstellungen öffnen</translation>
+    </message>
+    <message>
+        <source>Check or replace the provider&apos;s key</source>
+        <translation>Den Schlüssel des Anbieters prüfen oder ersetzen</translation>
+    </message>
 </context>
 <context>
     <name>qcode::ModelComboBox</name>
@@ -3763,6 +4033,25 @@ Zum Öffnen klicken</translation>
     <message>
         <source>Other</source>
         <translation>Andere</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NoProviderBanner</name>
+    <message>
+        <source>No model can answer yet, so nothing was sent. Connect a provider (or start a local model server), then send again: your prompt is still here.</source>
+        <translation>Noch kann kein Modell antworten, daher wurde nichts gesendet. Verbinden Sie einen Anbieter (oder starten Sie einen lokalen Modellserver) und senden Sie erneut: Ihr Prompt ist noch da.</translation>
+    </message>
+    <message>
+        <source>No provider is connected yet. Add an API key or use a model server running on this computer, and qcode can start answering.</source>
+        <translation>Noch ist kein Anbieter verbunden. Fügen Sie einen API-Schlüssel hinzu oder verwenden Sie einen Modellserver auf diesem Computer, dann kann qcode antworten.</translation>
+    </message>
+    <message>
+        <source>Connect a provider…</source>
+        <translation>Anbieter verbinden…</translation>
+    </message>
+    <message>
+        <source>Open Settings at the Providers page</source>
+        <translation>Die Einstellungen auf der Seite „Anbieter“ öffnen</translation>
     </message>
 </context>
 <context>
@@ -4207,6 +4496,18 @@ Zum Öffnen klicken</translation>
         <source>Type a shell command after the &quot;!&quot;.</source>
         <translation>Gib nach dem „!“ einen Shell-Befehl ein.</translation>
     </message>
+    <message>
+        <source>Attach…</source>
+        <translation>Anhängen…</translation>
+    </message>
+    <message>
+        <source>Attach files or images (or drop them here, or paste them)</source>
+        <translation>Dateien oder Bilder anhängen (oder hierher ziehen oder einfügen)</translation>
+    </message>
+    <message>
+        <source>Attach Files</source>
+        <translation>Dateien anhängen</translation>
+    </message>
 </context>
 <context>
     <name>qcode::PromptLoop</name>
@@ -4449,6 +4750,14 @@ Zum Öffnen klicken</translation>
         <source>Remove from the queue</source>
         <translation>Aus der Warteschlange entfernen</translation>
     </message>
+    <message>
+        <source>Send now</source>
+        <translation>Jetzt senden</translation>
+    </message>
+    <message>
+        <source>Send this prompt now; it waits behind a running answer</source>
+        <translation>Diesen Prompt jetzt senden; er wartet hinter einer laufenden Antwort</translation>
+    </message>
 </context>
 <context>
     <name>qcode::ReasoningWidget</name>
@@ -4582,6 +4891,14 @@ Zum Öffnen klicken</translation>
     </message>
 </context>
 <context>
+    <name>qcode::SessionItemDelegate</name>
+    <message>
+        <source>%1 · %2</source>
+        <comment>a session&apos;s title and the time it began</comment>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>qcode::SessionPane</name>
     <message>
         <source>No session open</source>
@@ -4592,10 +4909,8 @@ Zum Öffnen klicken</translation>
         <translation>Neue Sitzung</translation>
     </message>
     <message>
-        <source>%1
-%2</source>
-        <translation>%1
-%2</translation>
+        <source>Not sent: fix %1 first (see above), then reload.</source>
+        <translation>Nicht gesendet: Korrigieren Sie zuerst %1 (siehe oben) und laden Sie dann neu.</translation>
     </message>
 </context>
 <context>
@@ -4603,10 +4918,6 @@ Zum Öffnen klicken</translation>
     <message>
         <source>Search sessions</source>
         <translation>Sitzungen suchen</translation>
-    </message>
-    <message>
-        <source>Filter the sessions by title (%1)</source>
-        <translation>Die Sitzungen nach Titel filtern (%1)</translation>
     </message>
     <message>
         <source>New</source>
@@ -4659,6 +4970,14 @@ Zum Öffnen klicken</translation>
         <source>&amp;Delete…</source>
         <translation>&amp;Löschen…</translation>
     </message>
+    <message>
+        <source>No sessions match</source>
+        <translation>Keine Sitzung passt</translation>
+    </message>
+    <message>
+        <source>Find sessions by title or by what was said in them (%1); Esc clears</source>
+        <translation>Sitzungen nach Titel oder Inhalt finden (%1); Esc leert</translation>
+    </message>
 </context>
 <context>
     <name>qcode::SessionTreeModel</name>
@@ -4675,6 +4994,14 @@ Erstellt %2, zuletzt aktiv %3</translation>
     <message>
         <source>Working…</source>
         <translation>Arbeitet…</translation>
+    </message>
+    <message>
+        <source>Subagent session</source>
+        <translation>Subagent-Sitzung</translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation>Neue Sitzung</translation>
     </message>
 </context>
 <context>
@@ -4700,8 +5027,103 @@ Erstellt %2, zuletzt aktiv %3</translation>
         <translation>Daten</translation>
     </message>
     <message>
-        <source>Providers, models and permissions are saved to %1; qcode reads them when it starts.</source>
-        <translation>Anbieter, Modelle und Berechtigungen werden in %1 gespeichert; qcode liest sie beim Start.</translation>
+        <source>Providers, models and permissions are saved in qcode&apos;s config file. &lt;a href=&quot;config&quot;&gt;Show config file&lt;/a&gt;</source>
+        <translation>Anbieter, Modelle und Berechtigungen werden in der Konfigurationsdatei von qcode gespeichert. &lt;a href=&quot;config&quot;&gt;Konfigurationsdatei zeigen&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>In the prompt box</source>
+        <translation>Im Eingabefeld</translation>
+    </message>
+    <message>
+        <source>Enter, Ctrl+Enter</source>
+        <translation>Eingabe, Strg+Eingabe</translation>
+    </message>
+    <message>
+        <source>Send (while the agent works, the prompt is queued)</source>
+        <translation>Senden (während der Agent arbeitet, wird der Prompt eingereiht)</translation>
+    </message>
+    <message>
+        <source>Shift+Enter</source>
+        <translation>Umschalt+Eingabe</translation>
+    </message>
+    <message>
+        <source>New line</source>
+        <translation>Neue Zeile</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>Hoch / Runter</translation>
+    </message>
+    <message>
+        <source>Earlier / later prompts (on the first / last line)</source>
+        <translation>Frühere / spätere Prompts (in der ersten / letzten Zeile)</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Umschalt+Tab</translation>
+    </message>
+    <message>
+        <source>Next / previous agent</source>
+        <translation>Nächster / vorheriger Agent</translation>
+    </message>
+    <message>
+        <source>Mention a project file or an agent</source>
+        <translation>Eine Projektdatei oder einen Agenten erwähnen</translation>
+    </message>
+    <message>
+        <source>/ at the start</source>
+        <translation>/ am Anfang</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>Befehle</translation>
+    </message>
+    <message>
+        <source>! at the start</source>
+        <translation>! am Anfang</translation>
+    </message>
+    <message>
+        <source>Run the line in your shell</source>
+        <translation>Die Zeile in Ihrer Shell ausführen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+M</source>
+        <translation>Strg+Umschalt+M</translation>
+    </message>
+    <message>
+        <source>Choose the model</source>
+        <translation>Das Modell wählen</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Close the popup; otherwise stop the agent while it works</source>
+        <translation>Das Popup schließen; sonst den Agenten anhalten, während er arbeitet</translation>
+    </message>
+    <message>
+        <source>Ctrl+Tab</source>
+        <translation>Strg+Tab</translation>
+    </message>
+    <message>
+        <source>Leave the prompt box</source>
+        <translation>Das Eingabefeld verlassen</translation>
     </message>
 </context>
 <context>

@@ -63,6 +63,30 @@
     </message>
 </context>
 <context>
+    <name>RelativeTime</name>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SessionIdLookup</name>
     <message numerus="yes">
         <source>… and %n more</source>
@@ -161,6 +185,16 @@
         <translation>
             <numerusform>Connected: %n model.</numerusform>
             <numerusform>Connected: %n models.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ConfigErrorBanner</name>
+    <message numerus="yes">
+        <source>… and %n more.</source>
+        <translation>
+            <numerusform>… and %n more.</numerusform>
+            <numerusform>… and %n more.</numerusform>
         </translation>
     </message>
 </context>

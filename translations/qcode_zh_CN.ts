@@ -28,10 +28,6 @@
         <translation>空值</translation>
     </message>
     <message>
-        <source>%1: agent &quot;%2&quot;: &quot;%3&quot; %4.</source>
-        <translation>%1：智能体 &quot;%2&quot;：&quot;%3&quot; %4。</translation>
-    </message>
-    <message>
         <source>must be text, not %1</source>
         <translation>必须是文本，而不是%1</translation>
     </message>
@@ -82,6 +78,10 @@
     <message>
         <source>agent &quot;%1&quot;</source>
         <translation>智能体 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>agent &quot;%1&quot;: &quot;%2&quot; %3.</source>
+        <translation>智能体“%1”：“%2”%3。</translation>
     </message>
 </context>
 <context>
@@ -397,29 +397,135 @@
     </message>
 </context>
 <context>
-    <name>ConfigLoader</name>
+    <name>ConfigFile</name>
     <message>
-        <source>%1: cannot be read: %2</source>
-        <translation>%1：无法读取：%2</translation>
+        <source>is %1 bytes, larger than the %2 MiB a config file may be</source>
+        <translation>大小为 %1 字节，超过了配置文件允许的 %2 MiB</translation>
     </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>is a named pipe (FIFO), not a file</source>
+        <translation>是命名管道（FIFO），不是文件</translation>
+    </message>
+    <message>
+        <source>is a socket, not a file</source>
+        <translation>是套接字，不是文件</translation>
+    </message>
+    <message>
+        <source>is a device, not a file</source>
+        <translation>是设备，不是文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigLoader</name>
     <message>
         <source>%1: the config file named by the environment does not exist</source>
         <translation>%1：环境变量指定的配置文件不存在</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text (byte 0x%1)</source>
+        <translation>该文件不是 UTF-8 文本（字节 0x%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigSchema</name>
+    <message>
+        <source>the number %1</source>
+        <translation>数字 %1</translation>
+    </message>
+    <message>
+        <source>the text &quot;%1&quot;</source>
+        <translation>文本“%1”</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be %2, not %3</source>
+        <translation>“%1”必须是%2，而不是%3</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a whole number of at least 1</source>
+        <translation>不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>one of &quot;%1&quot;</source>
+        <translation>“%1”之一</translation>
+    </message>
+    <message>
+        <source>an object { … }</source>
+        <translation>对象 { … }</translation>
+    </message>
+    <message>
+        <source>a list of texts [ … ]</source>
+        <translation>文本列表 [ … ]</translation>
+    </message>
+    <message>
+        <source>&quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;</source>
+        <translation>“allow”、“ask”或“deny”</translation>
+    </message>
+    <message>
+        <source>&quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or an object of them</source>
+        <translation>“allow”、“ask”、“deny”或由它们组成的对象</translation>
+    </message>
+    <message>
+        <source>written &quot;provider/model&quot;</source>
+        <translation>写作“provider/model”形式</translation>
+    </message>
+    <message>
+        <source>a colour such as &quot;#FF5733&quot; or one of %1</source>
+        <translation>颜色，如“#FF5733”，或 %1 之一</translation>
+    </message>
+    <message>
+        <source>a number of milliseconds or false</source>
+        <translation>毫秒数或 false</translation>
     </message>
 </context>
 <context>
     <name>ConfigSubstitution</name>
     <message>
-        <source>%1: bad file reference &quot;%2&quot;: %3 %4</source>
-        <translation>%1：错误的文件引用 &quot;%2&quot;：%3 %4</translation>
-    </message>
-    <message>
-        <source>cannot be read (%1)</source>
-        <translation>无法读取（%1）</translation>
-    </message>
-    <message>
         <source>does not exist</source>
         <translation>不存在</translation>
+    </message>
+    <message>
+        <source>bad file reference &quot;%1&quot;: %2 %3</source>
+        <translation>无效的文件引用“%1”：%2 %3</translation>
+    </message>
+    <message>
+        <source>is not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
     </message>
 </context>
 <context>
@@ -493,6 +599,25 @@ Please read the file again before modifying it.</source>
     <message>
         <source>Edit applied successfully.</source>
         <translation>编辑已成功应用。</translation>
+    </message>
+</context>
+<context>
+    <name>FallbackSecretStore</name>
+    <message>
+        <source>The key file %1 cannot be read: %2</source>
+        <translation>无法读取密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>The key file %1 is not a JSON object; its keys are not used.</source>
+        <translation>密钥文件 %1 不是 JSON 对象；其中的密钥不会被使用。</translation>
+    </message>
+    <message>
+        <source>The folder of the key file %1 cannot be made.</source>
+        <translation>无法创建密钥文件 %1 所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>The key file %1 cannot be written: %2</source>
+        <translation>无法写入密钥文件 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -624,12 +749,8 @@ Please read the file again before modifying it.</source>
         <translation>%1:2：front matter 必须由 &quot;key: value&quot; 行组成</translation>
     </message>
     <message>
-        <source>%1 cannot be read: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is not UTF-8 text</source>
-        <translation>%1 不是 UTF-8 文本</translation>
+        <source>%1: the file is not UTF-8 text</source>
+        <translation>%1：该文件不是 UTF-8 文本</translation>
     </message>
 </context>
 <context>
@@ -716,10 +837,6 @@ Please read the file again before modifying it.</source>
 <context>
     <name>JsoncParser</name>
     <message>
-        <source>%1:%2:%3: %4</source>
-        <translation>%1:%2:%3: %4</translation>
-    </message>
-    <message>
         <source>a /* comment is never closed</source>
         <translation>/* 注释没有闭合</translation>
     </message>
@@ -759,6 +876,14 @@ Please read the file again before modifying it.</source>
         <source>The key for %1 was not removed from the system keychain. %2</source>
         <translation>%1 的密钥未从系统钥匙串中移除。%2</translation>
     </message>
+    <message>
+        <source>No system keychain is running, so the key for %1 is saved in a private file only you can read: %2</source>
+        <translation>系统钥匙串未运行，因此 %1 的密钥保存在只有您能读取的私有文件中：%2</translation>
+    </message>
+    <message>
+        <source>No system keychain is running. Keys typed here are saved in a private file only you can read: %1</source>
+        <translation>系统钥匙串未运行。在此输入的密钥会保存在只有您能读取的私有文件中：%1</translation>
+    </message>
 </context>
 <context>
     <name>KeychainSecretStore</name>
@@ -781,13 +906,6 @@ Please read the file again before modifying it.</source>
     <message>
         <source>No system keychain is available: %1</source>
         <translation>没有可用的系统钥匙串：%1</translation>
-    </message>
-</context>
-<context>
-    <name>MarkdownAgents</name>
-    <message>
-        <source>The agent file could not be loaded: %1</source>
-        <translation>无法加载智能体文件：%1</translation>
     </message>
 </context>
 <context>
@@ -1378,6 +1496,47 @@ Please read the file again before modifying it.</source>
     </message>
 </context>
 <context>
+    <name>RelativeTime</name>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n 天前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
+        <source>Earlier</source>
+        <translation>更早</translation>
+    </message>
+</context>
+<context>
     <name>RequestBuilder</name>
     <message>
         <source>system</source>
@@ -1459,6 +1618,10 @@ Please read the file again before modifying it.</source>
         <translation>--continue 和 --session 不能同时使用：--session 已指定要继续的会话。</translation>
     </message>
     <message>
+        <source>Try `qcode run --help`.</source>
+        <translation>请尝试 `qcode run --help`。</translation>
+    </message>
+    <message>
         <source>Usage: qcode run [options] [message…]
 
 Sends one message to the agent without opening a window, prints the answer and exits.
@@ -1481,8 +1644,10 @@ Options:
                             Without it such actions are refused.
   -h, --help                Show this help.
 
-Exit status: 0 when the answer finished, 1 when the run failed, 2 for bad arguments,
-130 when interrupted.
+Exit status: 0 when the answer finished, also when a permission or question was
+refused on the way (the refusal is on standard error and in the JSON events);
+1 when the run itself failed (it could not start, or the provider or the agent
+loop failed); 2 for bad arguments; 130 when interrupted.
 Data and config follow XDG_DATA_HOME and XDG_CONFIG_HOME (QCODE_DATA_DIR overrides
 the data folder).
 </source>
@@ -1508,15 +1673,12 @@ the data folder).
                             不加此选项时，这些操作会被拒绝。
   -h, --help                显示此帮助。
 
-退出状态：回答完成时为 0，运行失败时为 1，参数错误时为 2，
+退出状态：回答完成时为 0，即使途中有权限或问题被拒绝也是如此（拒绝信息在标准错误输出和
+JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或智能体循环失败）；参数错误时为 2；
 被中断时为 130。
 数据和配置遵循 XDG_DATA_HOME 和 XDG_CONFIG_HOME（QCODE_DATA_DIR 会覆盖
 数据文件夹）。
 </translation>
-    </message>
-    <message>
-        <source>Try `qcode run --help`.</source>
-        <translation>请尝试 `qcode run --help`。</translation>
     </message>
 </context>
 <context>
@@ -1552,6 +1714,10 @@ the data folder).
     <message>
         <source>Aborted.</source>
         <translation>已中止。</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>提示：%1</translation>
     </message>
 </context>
 <context>
@@ -1651,10 +1817,6 @@ the data folder).
         <translation>失败</translation>
     </message>
     <message>
-        <source>Session %1 · %2 · %3</source>
-        <translation>会话 %1 · %2 · %3</translation>
-    </message>
-    <message>
         <source>**Error:** %1</source>
         <translation>**错误：** %1</translation>
     </message>
@@ -1682,6 +1844,10 @@ the data folder).
         <source>_The conversation was summarized here._</source>
         <translation>_对话在此处进行了摘要。_</translation>
     </message>
+    <message>
+        <source>In %1, begun %2</source>
+        <translation>位于 %1，开始于 %2</translation>
+    </message>
 </context>
 <context>
     <name>SessionRevert</name>
@@ -1704,6 +1870,13 @@ the data folder).
     <message>
         <source>The files of session %1 could not be restored from snapshot %2; the revert is kept.</source>
         <translation>无法从快照 %2 恢复会话 %1 的文件；撤销状态已保留。</translation>
+    </message>
+</context>
+<context>
+    <name>SessionSearch</name>
+    <message>
+        <source>The sessions could not be searched: %1</source>
+        <translation>无法搜索会话：%1</translation>
     </message>
 </context>
 <context>
@@ -1754,6 +1927,30 @@ the data folder).
     <message>
         <source>This is not a session export: it is empty.</source>
         <translation>这不是会话导出文件：它是空的。</translation>
+    </message>
+    <message>
+        <source>Message %1 of the export is already stored, in session %2. Nothing was imported: an import never replaces what is here.</source>
+        <translation>导出文件中的消息 %1 已存储在会话 %2 中。未导入任何内容：导入绝不会替换已有的数据。</translation>
+    </message>
+    <message>
+        <source>Part %1 of the export is already stored, in session %2. Nothing was imported: an import never replaces what is here.</source>
+        <translation>导出文件中的部分 %1 已存储在会话 %2 中。未导入任何内容：导入绝不会替换已有的数据。</translation>
+    </message>
+    <message>
+        <source>Message %1 is in the export twice.</source>
+        <translation>消息 %1 在导出文件中出现了两次。</translation>
+    </message>
+    <message>
+        <source>Part %1 belongs to message %2, not to the message %3 it is listed under.</source>
+        <translation>部分 %1 属于消息 %2，而不是它所列在的消息 %3。</translation>
+    </message>
+    <message>
+        <source>Part %1 is in the export twice.</source>
+        <translation>部分 %1 在导出文件中出现了两次。</translation>
+    </message>
+    <message>
+        <source>Message %1 answers message %2, which is not in the export.</source>
+        <translation>消息 %1 回复的消息 %2 不在导出文件中。</translation>
     </message>
 </context>
 <context>
@@ -1973,6 +2170,22 @@ the data folder).
         <source>list the sessions</source>
         <translation>列出会话</translation>
     </message>
+    <message>
+        <source>add message %1</source>
+        <translation>添加消息 %1</translation>
+    </message>
+    <message>
+        <source>add part %1</source>
+        <translation>添加部分 %1</translation>
+    </message>
+    <message>
+        <source>read part %1</source>
+        <translation>读取部分 %1</translation>
+    </message>
+    <message>
+        <source>add session %1</source>
+        <translation>添加会话 %1</translation>
+    </message>
 </context>
 <context>
     <name>TaskTool</name>
@@ -1999,28 +2212,12 @@ the data folder).
 <context>
     <name>TextFiles</name>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>Cannot edit binary file: %1</source>
         <translation>无法编辑二进制文件：%1</translation>
     </message>
     <message>
         <source>Cannot edit %1: it is not valid UTF-8 text</source>
         <translation>无法编辑 %1：它不是有效的 UTF-8 文本</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1</source>
-        <translation>无法创建文件夹 %1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cannot delete %1: %2</source>
-        <translation>无法删除 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2610,10 +2807,6 @@ Exit status: 0 when listed, 1 when the database cannot be read, 2 for bad argume
         <translation>无法写入 %1：它不是普通文件</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>File %1 has been modified since it was last read.
 
 Please read the file again before modifying it.</source>
@@ -2917,6 +3110,31 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     <message>
         <source>Removed %1 from %2.</source>
         <translation>已从 %2 中移除 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ConfigErrorBanner</name>
+    <message>
+        <source>No prompt runs in this project until its configuration is fixed:</source>
+        <translation>在修正配置之前，此项目中不会运行任何提示：</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more.</source>
+        <translation>
+            <numerusform>……还有 %n 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open file</source>
+        <translation>打开文件</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Read the configuration again</source>
+        <translation>重新读取配置</translation>
     </message>
 </context>
 <context>
@@ -3332,6 +3550,17 @@ Click to open</source>
     </message>
 </context>
 <context>
+    <name>qcode::KeychainNotice</name>
+    <message>
+        <source>Keys are read from environment variables and the config because no system keychain is running.</source>
+        <translation>由于系统钥匙串未运行，密钥从环境变量和配置中读取。</translation>
+    </message>
+    <message>
+        <source>Close this notice</source>
+        <translation>关闭此提示</translation>
+    </message>
+</context>
+<context>
     <name>qcode::LocalServersBox</name>
     <message>
         <source>Servers on this computer</source>
@@ -3393,10 +3622,6 @@ Click to open</source>
     <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Database: %1</source>
-        <translation>数据库：%1</translation>
     </message>
     <message>
         <source>Open a project folder</source>
@@ -3481,10 +3706,6 @@ Click to open</source>
     <message>
         <source>&amp;Find Session</source>
         <translation>查找会话(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Search the sessions by title</source>
-        <translation>按标题搜索会话</translation>
     </message>
     <message>
         <source>&amp;Session</source>
@@ -3630,6 +3851,46 @@ Click to open</source>
         <source>Session imported; it belongs to another project folder, where it is listed.</source>
         <translation>会话已导入；它属于另一个项目文件夹，会在那里列出。</translation>
     </message>
+    <message>
+        <source>Search the sessions by title and by what was said in them</source>
+        <translation>按标题和对话内容搜索会话</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every key the window knows</source>
+        <translation>窗口支持的所有按键</translation>
+    </message>
+    <message>
+        <source>qcode &amp;Guide</source>
+        <translation>qcode 指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Open qcode&apos;s README in the browser</source>
+        <translation>在浏览器中打开 qcode 的 README</translation>
+    </message>
+    <message>
+        <source>&amp;About qcode</source>
+        <translation>关于 qcode(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Version and licence</source>
+        <translation>版本和许可证</translation>
+    </message>
+    <message>
+        <source>About qcode</source>
+        <translation>关于 qcode</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;A desktop coding agent: it reads and changes the files of one project folder, with your permission.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;桌面编程智能体：在您的许可下读取和修改一个项目文件夹中的文件。&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>qcode::MessageWidget</name>
@@ -3644,10 +3905,6 @@ Click to open</source>
     <message>
         <source>Stopped.</source>
         <translation>已停止。</translation>
-    </message>
-    <message>
-        <source>Error: %1</source>
-        <translation>错误：%1</translation>
     </message>
     <message>
         <source>%1 · %2 (%3)</source>
@@ -3697,6 +3954,14 @@ Click to open</source>
         <source>Put the files back as they were before this message and hide what followed</source>
         <translation>将文件恢复到此消息之前的状态，并隐藏之后的内容</translation>
     </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>打开设置</translation>
+    </message>
+    <message>
+        <source>Check or replace the provider&apos;s key</source>
+        <translation>检查或更换提供商的密钥</translation>
+    </message>
 </context>
 <context>
     <name>qcode::ModelComboBox</name>
@@ -3729,6 +3994,25 @@ Click to open</source>
     <message>
         <source>Other</source>
         <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NoProviderBanner</name>
+    <message>
+        <source>No model can answer yet, so nothing was sent. Connect a provider (or start a local model server), then send again: your prompt is still here.</source>
+        <translation>目前还没有模型可以回答，因此没有发送任何内容。请连接一个提供商（或启动本地模型服务器），然后重新发送：您的提示仍在这里。</translation>
+    </message>
+    <message>
+        <source>No provider is connected yet. Add an API key or use a model server running on this computer, and qcode can start answering.</source>
+        <translation>尚未连接任何提供商。添加 API 密钥或使用本机上运行的模型服务器后，qcode 即可开始回答。</translation>
+    </message>
+    <message>
+        <source>Connect a provider…</source>
+        <translation>连接提供商…</translation>
+    </message>
+    <message>
+        <source>Open Settings at the Providers page</source>
+        <translation>打开设置中的“提供商”页面</translation>
     </message>
 </context>
 <context>
@@ -4166,6 +4450,18 @@ Click to open</source>
         <source>Type a shell command after the &quot;!&quot;.</source>
         <translation>请在“!”之后输入 shell 命令。</translation>
     </message>
+    <message>
+        <source>Attach…</source>
+        <translation>附加…</translation>
+    </message>
+    <message>
+        <source>Attach files or images (or drop them here, or paste them)</source>
+        <translation>附加文件或图片（也可拖放到此处或粘贴）</translation>
+    </message>
+    <message>
+        <source>Attach Files</source>
+        <translation>附加文件</translation>
+    </message>
 </context>
 <context>
     <name>qcode::PromptLoop</name>
@@ -4407,6 +4703,14 @@ Click to open</source>
         <source>Remove from the queue</source>
         <translation>从队列中移除</translation>
     </message>
+    <message>
+        <source>Send now</source>
+        <translation>立即发送</translation>
+    </message>
+    <message>
+        <source>Send this prompt now; it waits behind a running answer</source>
+        <translation>立即发送此提示；它会排在正在进行的回答之后</translation>
+    </message>
 </context>
 <context>
     <name>qcode::ReasoningWidget</name>
@@ -4538,6 +4842,14 @@ Click to open</source>
     </message>
 </context>
 <context>
+    <name>qcode::SessionItemDelegate</name>
+    <message>
+        <source>%1 · %2</source>
+        <comment>a session&apos;s title and the time it began</comment>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>qcode::SessionPane</name>
     <message>
         <source>No session open</source>
@@ -4548,10 +4860,8 @@ Click to open</source>
         <translation>新会话</translation>
     </message>
     <message>
-        <source>%1
-%2</source>
-        <translation>%1
-%2</translation>
+        <source>Not sent: fix %1 first (see above), then reload.</source>
+        <translation>未发送：请先修正 %1（见上方），然后重新加载。</translation>
     </message>
 </context>
 <context>
@@ -4559,10 +4869,6 @@ Click to open</source>
     <message>
         <source>Search sessions</source>
         <translation>搜索会话</translation>
-    </message>
-    <message>
-        <source>Filter the sessions by title (%1)</source>
-        <translation>按标题筛选会话（%1）</translation>
     </message>
     <message>
         <source>New</source>
@@ -4614,6 +4920,14 @@ Click to open</source>
         <source>&amp;Delete…</source>
         <translation>删除(&amp;D)…</translation>
     </message>
+    <message>
+        <source>No sessions match</source>
+        <translation>没有匹配的会话</translation>
+    </message>
+    <message>
+        <source>Find sessions by title or by what was said in them (%1); Esc clears</source>
+        <translation>按标题或对话内容查找会话（%1）；Esc 清除</translation>
+    </message>
 </context>
 <context>
     <name>qcode::SessionTreeModel</name>
@@ -4630,6 +4944,14 @@ Created %2, last active %3</source>
     <message>
         <source>Working…</source>
         <translation>工作中…</translation>
+    </message>
+    <message>
+        <source>Subagent session</source>
+        <translation>子智能体会话</translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation>新会话</translation>
     </message>
 </context>
 <context>
@@ -4655,8 +4977,103 @@ Created %2, last active %3</source>
         <translation>数据</translation>
     </message>
     <message>
-        <source>Providers, models and permissions are saved to %1; qcode reads them when it starts.</source>
-        <translation>提供商、模型和权限保存在 %1 中；qcode 启动时读取它们。</translation>
+        <source>Providers, models and permissions are saved in qcode&apos;s config file. &lt;a href=&quot;config&quot;&gt;Show config file&lt;/a&gt;</source>
+        <translation>提供商、模型和权限保存在 qcode 的配置文件中。&lt;a href=&quot;config&quot;&gt;显示配置文件&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>In the prompt box</source>
+        <translation>在提示框中</translation>
+    </message>
+    <message>
+        <source>Enter, Ctrl+Enter</source>
+        <translation>Enter、Ctrl+Enter</translation>
+    </message>
+    <message>
+        <source>Send (while the agent works, the prompt is queued)</source>
+        <translation>发送（智能体工作时，提示会进入队列）</translation>
+    </message>
+    <message>
+        <source>Shift+Enter</source>
+        <translation>Shift+Enter</translation>
+    </message>
+    <message>
+        <source>New line</source>
+        <translation>换行</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>上 / 下</translation>
+    </message>
+    <message>
+        <source>Earlier / later prompts (on the first / last line)</source>
+        <translation>较早 / 较晚的提示（在第一行 / 最后一行时）</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Next / previous agent</source>
+        <translation>下一个 / 上一个智能体</translation>
+    </message>
+    <message>
+        <source>Mention a project file or an agent</source>
+        <translation>提及项目文件或智能体</translation>
+    </message>
+    <message>
+        <source>/ at the start</source>
+        <translation>开头的 /</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>! at the start</source>
+        <translation>开头的 !</translation>
+    </message>
+    <message>
+        <source>Run the line in your shell</source>
+        <translation>在您的 shell 中运行该行</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+M</source>
+        <translation>Ctrl+Shift+M</translation>
+    </message>
+    <message>
+        <source>Choose the model</source>
+        <translation>选择模型</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Close the popup; otherwise stop the agent while it works</source>
+        <translation>关闭弹出框；否则在智能体工作时停止它</translation>
+    </message>
+    <message>
+        <source>Ctrl+Tab</source>
+        <translation>Ctrl+Tab</translation>
+    </message>
+    <message>
+        <source>Leave the prompt box</source>
+        <translation>离开提示框</translation>
     </message>
 </context>
 <context>
