@@ -1,7 +1,6 @@
 #include "ConfigErrorBanner.h"
 
 #include <QDesktopServices>
-#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -20,20 +19,12 @@ constexpr qsizetype ShownErrors = 5;
 } // namespace
 
 ConfigErrorBanner::ConfigErrorBanner(QWidget *parent)
-    : QFrame(parent), m_opener([](const QUrl &url) { QDesktopServices::openUrl(url); })
+    : Banner(u"configErrorBanner"_s, QPalette::AlternateBase, parent),
+      m_opener([](const QUrl &url) { QDesktopServices::openUrl(url); })
 {
-    setObjectName(u"configErrorBanner"_s);
-    setFrameShape(QFrame::StyledPanel);
-    setAutoFillBackground(true);
-    setBackgroundRole(QPalette::AlternateBase);
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(10, 6, 10, 6);
-    m_label = new QLabel(this);
-    m_label->setObjectName(u"configErrorText"_s);
-    m_label->setWordWrap(true);
-    m_label->setTextFormat(Qt::PlainText);
-    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_label, 1);
+    label()->setObjectName(u"configErrorText"_s);
+    label()->setTextFormat(Qt::PlainText);
+    label()->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *buttons = new QVBoxLayout;
     m_open = new QPushButton(this);
     m_open->setObjectName(u"openConfigFileButton"_s);
@@ -44,7 +35,7 @@ ConfigErrorBanner::ConfigErrorBanner(QWidget *parent)
     connect(m_reload, &QPushButton::clicked, this, &ConfigErrorBanner::reloadRequested);
     buttons->addWidget(m_reload);
     buttons->addStretch();
-    layout->addLayout(buttons);
+    row()->addLayout(buttons);
     retranslateUi();
     hide();
 }
@@ -75,25 +66,13 @@ void ConfigErrorBanner::retranslateUi()
         lines.append(error.toString());
     if (m_errors.size() > ShownErrors)
         lines.append(tr("… and %n more.", nullptr, int(m_errors.size() - ShownErrors)));
-    m_label->setText(lines.join(u'\n'));
+    label()->setText(lines.join(u'\n'));
     m_open->setText(tr("Open file"));
     // The variable OPENCODE_CONFIG_CONTENT is no file to open.
     m_open->setEnabled(!m_errors.isEmpty() && QFileInfo::exists(m_errors.constFirst().file));
     m_open->setToolTip(m_errors.isEmpty() ? QString() : m_errors.constFirst().file);
     m_reload->setText(tr("Reload"));
     m_reload->setToolTip(tr("Read the configuration again"));
-}
-
-void ConfigErrorBanner::changeEvent(QEvent *event)
-{
-    QFrame::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-}
-
-QString ConfigErrorBanner::text() const
-{
-    return m_label->text();
 }
 
 } // namespace qcode

@@ -1,6 +1,5 @@
 #include "NoProviderBanner.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -11,22 +10,12 @@ using namespace Qt::StringLiterals;
 
 namespace qcode {
 
-NoProviderBanner::NoProviderBanner(QWidget *parent) : QFrame(parent)
+NoProviderBanner::NoProviderBanner(QWidget *parent) : Banner(u"noProviderBanner"_s, QPalette::ToolTipBase, parent)
 {
-    setObjectName(u"noProviderBanner"_s);
-    setFrameShape(QFrame::StyledPanel);
-    setAutoFillBackground(true);
-    setBackgroundRole(QPalette::ToolTipBase);
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(10, 6, 10, 6);
-    m_label = new QLabel(this);
-    m_label->setWordWrap(true);
-    m_label->setForegroundRole(QPalette::ToolTipText);
-    layout->addWidget(m_label, 1);
     m_connect = new QPushButton(this);
     m_connect->setObjectName(u"connectProviderButton"_s);
     connect(m_connect, &QPushButton::clicked, this, &NoProviderBanner::connectRequested);
-    layout->addWidget(m_connect);
+    row()->addWidget(m_connect);
     retranslateUi();
     hide();
 }
@@ -37,11 +26,6 @@ void NoProviderBanner::setProject(const ProjectSummary &project)
     setVisible(!project.directory.isEmpty() && project.models.isEmpty() && project.configErrors.isEmpty());
 }
 
-QString NoProviderBanner::text() const
-{
-    return m_label->text();
-}
-
 QString NoProviderBanner::sendingNotice()
 {
     return tr("No model can answer yet, so nothing was sent. Connect a provider (or start a local model server), "
@@ -50,17 +34,10 @@ QString NoProviderBanner::sendingNotice()
 
 void NoProviderBanner::retranslateUi()
 {
-    m_label->setText(tr("No provider is connected yet. Add an API key or use a model server running on this "
+    label()->setText(tr("No provider is connected yet. Add an API key or use a model server running on this "
                         "computer, and qcode can start answering."));
     m_connect->setText(tr("Connect a provider…"));
     m_connect->setToolTip(tr("Open Settings at the Providers page"));
-}
-
-void NoProviderBanner::changeEvent(QEvent *event)
-{
-    QFrame::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
 }
 
 } // namespace qcode

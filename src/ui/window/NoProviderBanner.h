@@ -1,8 +1,7 @@
 #pragma once
 
-#include <QFrame>
+#include "Banner.h"
 
-class QLabel;
 class QPushButton;
 
 namespace qcode {
@@ -13,7 +12,7 @@ struct ProjectSummary;
 // provider has a key, none is configured and no local server answered.
 // Its button opens Settings at the Providers page, where keys are entered
 // and the model servers found on this computer are offered.
-class NoProviderBanner : public QFrame
+class NoProviderBanner : public Banner
 {
     Q_OBJECT
 
@@ -22,20 +21,15 @@ public:
 
     // Shown while `project` (as the engine described it) offers no model.
     void setProject(const ProjectSummary &project);
-    QString text() const;
     // What the prompt box says when a prompt is sent with no model.
     static QString sendingNotice();
 
 Q_SIGNALS:
     void connectRequested();
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
 
-    QLabel *m_label = nullptr;
     QPushButton *m_connect = nullptr;
 };
 

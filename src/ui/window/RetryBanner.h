@@ -1,9 +1,8 @@
 #pragma once
 
-#include <QFrame>
+#include "Banner.h"
 #include <QTimer>
 
-class QLabel;
 class QPushButton;
 
 namespace qcode {
@@ -12,7 +11,7 @@ struct SessionStatus;
 
 // Shown while a provider call waits to be retried: why, which attempt, and
 // a countdown to the next try, with Stop beside it.
-class RetryBanner : public QFrame
+class RetryBanner : public Banner
 {
     Q_OBJECT
 
@@ -23,19 +22,14 @@ public:
     void setStatus(const SessionStatus &status);
     // The clock the countdown reads (ms since the epoch); tests pin it.
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
-    QString text() const;
 
 Q_SIGNALS:
     void stopRequested();
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
     void tick();
 
-    QLabel *m_label = nullptr;
     QPushButton *m_stop = nullptr;
     QTimer m_timer;
     QString m_reason;

@@ -1,15 +1,14 @@
 #pragma once
 
-#include <QFrame>
+#include "Banner.h"
 
-class QLabel;
 class QPushButton;
 
 namespace qcode {
 
 // Shown while the open session is taken back to an earlier point: what is
 // hidden, that it goes for good with the next prompt, and Redo.
-class RevertBanner : public QFrame
+class RevertBanner : public Banner
 {
     Q_OBJECT
 
@@ -18,19 +17,14 @@ public:
 
     // `hidden`: how many messages the revert hides; 0 hides the banner.
     void setHiddenCount(int hidden);
-    QString text() const;
 
 Q_SIGNALS:
     void redoRequested();
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
-    void retranslateUi();
+    void retranslateUi() override;
 
     int m_hidden = 0;
-    QLabel *m_label = nullptr;
     QPushButton *m_redo = nullptr;
 };
 
