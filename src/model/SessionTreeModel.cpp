@@ -15,9 +15,9 @@ namespace {
 // arrives; people read "New session" (a subagent's, "Subagent session").
 QString shownTitle(const Session &session)
 {
-    static const QRegularExpression placeholder(
+    static const QRegularExpression generatedTitle(
         u"^(New session|Child session) - [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"_s);
-    const QRegularExpressionMatch match = placeholder.match(session.title);
+    const QRegularExpressionMatch match = generatedTitle.match(session.title);
     if (!match.hasMatch())
         return session.title;
     return match.captured(1) == "Child session"_L1 ? SessionTreeModel::tr("Subagent session")

@@ -26,6 +26,9 @@ public:
 
     // False when the scratch folder or bash is missing (the reason says why).
     bool isReady() const { return m_error.isEmpty(); }
+    // The one reason to skip: no bash to compare with. Any other setup
+    // failure is the test's own and fails it.
+    bool bashMissing() const { return m_bash.isEmpty(); }
     QString error() const { return m_error; }
 
     struct Run {
