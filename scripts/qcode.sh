@@ -19,6 +19,8 @@ required=(
     libqt6sql6-sqlite qcoro-qt6-dev qtkeychain-qt6-dev
     # The bash tool's permission checker parses lines with tree-sitter.
     libtree-sitter-dev
+    # Agent and command front matter is YAML, read by yaml-cpp.
+    libyaml-cpp-dev
     # The package check: dpkg-shlibdeps computes the DEB's dependencies;
     # the validators check the desktop entry and the AppStream metadata.
     dpkg-dev file desktop-file-utils appstream

@@ -2,7 +2,7 @@
 
 #include <QStringDecoder>
 
-#include "YamlSubset.h"
+#include "YamlReader.h"
 #include "engine/config/ConfigFile.h"
 
 using namespace Qt::StringLiterals;
@@ -55,7 +55,7 @@ Result<MarkdownDocument> FrontMatter::parse(const QString &input, const QString 
         return Error{tr("%1:1: the front matter that starts here is never closed by a \"---\" line").arg(fileName)};
 
     const QString yaml = text.mid(firstBreak + 1, closeStart - (firstBreak + 1));
-    Result<YamlDocument> parsed = YamlSubset::parse(yaml, fileName, 2);
+    Result<YamlDocument> parsed = YamlReader::parse(yaml, fileName, 2);
     if (!parsed)
         return parsed.error();
     if (parsed->root.isObject())

@@ -4,7 +4,8 @@
 #include <QTest>
 
 #include "engine/agent/FrontMatter.h"
-#include "engine/agent/YamlSubset.h"
+#include "engine/agent/OpenCodeYamlRepair.h"
+#include "engine/agent/YamlReader.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;
@@ -13,7 +14,7 @@ namespace {
 
 QJsonValue yaml(const QString &text)
 {
-    const Result<YamlDocument> parsed = YamlSubset::parse(text, u"agent.md"_s);
+    const Result<YamlDocument> parsed = YamlReader::parse(text, u"agent.md"_s);
     if (!parsed) {
         qWarning().noquote() << parsed.errorMessage();
         return QJsonValue::Undefined;
@@ -23,7 +24,7 @@ QJsonValue yaml(const QString &text)
 
 QString yamlError(const QString &text)
 {
-    const Result<YamlDocument> parsed = YamlSubset::parse(text, u"agent.md"_s, 2);
+    const Result<YamlDocument> parsed = YamlReader::parse(text, u"agent.md"_s, 2);
     return parsed ? QString() : parsed.errorMessage();
 }
 
@@ -91,6 +92,25 @@ private Q_SLOTS:
         QCOMPARE(o.value("url"_L1), QJsonValue(u"http://example.com:8080/x"_s));
     }
 
+    void openCodesRepairKeepsLineNumbersAndLeavesTheRestAlone()
+    {
+        const Result<YamlDocument> parsed = YamlReader::parse(
+            u"name: reviewer\ndescription: Use when: tests fail, e.g. 'x'\ntools: {write: false}\nmode: subagent\n"_s,
+            u"a.md"_s, 2);
+        QVERIFY2(parsed, qPrintable(parsed.errorMessage()));
+        const QJsonObject root = parsed->root.toObject();
+        QCOMPARE(root.value("description"_L1), QJsonValue(u"Use when: tests fail, e.g. 'x'"_s));
+        QCOMPARE(root.value("tools"_L1), QJsonValue(object(R"({"write":false})")));
+        QCOMPARE(parsed->sourceMap.describe({u"mode"_s}), u"a.md:5"_s);
+        QCOMPARE(OpenCodeYamlRepair::repair(u"a: b: c\r\n  d: e: f\r\n"_s), u"a: 'b: c'\r\n  d: e: f\r\n"_s);
+    }
+
+    void whatTheRepairCannotSaveReportsTheOriginalError()
+    {
+        QVERIFY2(yamlError(u"description: a: b\nx: [\n"_s).startsWith(u"agent.md:2: "_s),
+                 qPrintable(yamlError(u"description: a: b\nx: [\n"_s)));
+    }
+
     void plainScalarsContinueOnMoreIndentedLines()
     {
         const QJsonObject o = yaml(u"description: first part\n  second part\n\n  new paragraph\nnext: 1\n"_s).toObject();
@@ -146,6 +166,12 @@ private Q_SLOTS:
         QCOMPARE(o, object(R"({"bash":{"*":"deny","ls *":"allow"}})"));
     }
 
+    void starValuesAndListItemsAreAcceptedAsText()
+    {
+        const QJsonObject o = yaml(u"paths:\n  - *.md # docs\n  - src/x*\nall: *\n"_s).toObject();
+        QCOMPARE(o, object(R"({"paths":["*.md","src/x*"],"all":"*"})"));
+    }
+
     void blockLists()
     {
         const QJsonObject o = yaml(u"tools:\n  - read\n  - grep\nsame:\n- a\n- b\nnext: 1\n"_s).toObject();
@@ -179,7 +205,7 @@ private Q_SLOTS:
     void keyOrderAndLinesAreRecorded()
     {
         const Result<YamlDocument> parsed =
-            YamlSubset::parse(u"zeta: 1\nalpha:\n  second: x\n  first: y\n"_s, u"a.md"_s, 2);
+            YamlReader::parse(u"zeta: 1\nalpha:\n  second: x\n  first: y\n"_s, u"a.md"_s, 2);
         QVERIFY(parsed);
         const QJsonObject root = parsed->root.toObject();
         QCOMPARE(parsed->sourceMap.orderedKeys({}, root), QStringList({u"zeta"_s, u"alpha"_s}));
@@ -205,12 +231,21 @@ private Q_SLOTS:
         QTest::newRow("unclosed quote") << u"a: 1\nb: \"open\nc: 2\n"_s << u"agent.md:3: a quoted value is never closed"_s;
         QTest::newRow("duplicate key") << u"a: 1\na: 2\n"_s << u"agent.md:3: the key \"a\" is given twice"_s;
         QTest::newRow("over-indented key") << u"a: 1\n   b: 2\nc:\n  d: 1\n    e: 2\n"_s
-                                            << u"agent.md:3: this line is indented more than the keys above it"_s;
+                                            << u"agent.md:3: \": \" cannot stand here: the line is indented too far"_s;
         QTest::newRow("not a key") << u"a: 1\njust words\n"_s << u"agent.md:3: expected a \"key: value\" line"_s;
-        QTest::newRow("stray list item") << u"a:\n  b: 1\n  - c\n"_s << u"agent.md:4: a list item"_s;
+        QTest::newRow("stray list item") << u"a:\n  b: 1\n  - c\n"_s << u"agent.md:4: this line does not fit the structure above it"_s;
         QTest::newRow("unclosed flow") << u"a: [1, 2\nb: 3\n"_s << u"agent.md:2: a [ or { is never closed"_s;
-        QTest::newRow("anchor") << u"a: &anchor 1\n"_s << u"agent.md:2: YAML anchors (&) and tags (!)"_s;
-        QTest::newRow("text after quote") << u"a: \"x\" y\n"_s << u"agent.md:2: unexpected text \"y\""_s;
+        QTest::newRow("unclosed single quote") << u"a: 1\nb: 'open\nc: 2\n"_s
+                                               << u"agent.md:3: a quoted value is never closed"_s;
+        QTest::newRow("unclosed flow map") << u"a: 1\nb: {c: 1,\n  d: 2\ne: 3\n"_s
+                                           << u"agent.md:3: a [ or { is never closed"_s;
+        QTest::newRow("not a key, last line") << u"a: 1\njust words"_s << u"agent.md:3: expected a \"key: value\" line"_s;
+        QTest::newRow("not a key, unicode") << u"描述: 值\n代码 审查\n"_s << u"agent.md:3: expected a \"key: value\" line"_s;
+        QTest::newRow("anchor") << u"a: &anchor 1\n"_s << u"agent.md:2: YAML anchors (&), aliases (*) and tags (!)"_s;
+        QTest::newRow("alias") << u"a: 1\nb: [x, *a]\n"_s << u"agent.md:3: YAML anchors (&), aliases (*) and tags (!)"_s;
+        QTest::newRow("tag") << u"a: !!str 1\n"_s << u"agent.md:2: YAML anchors (&), aliases (*) and tags (!)"_s;
+        QTest::newRow("map as key") << u"? {a: 1}\n: b\n"_s << u"agent.md:2: a key must be a plain text"_s;
+        QTest::newRow("text after quote") << u"a: \"x\" y\n"_s << u"agent.md:2: this line does not fit"_s;
         QTest::newRow("bad escape") << u"a: \"\\q\"\n"_s << u"agent.md:2: an unknown escape \\q"_s;
         QTest::newRow("dedent into nothing") << u"  a: 1\nb: 2\n"_s << u"agent.md:3: this line does not fit"_s;
     }
@@ -221,6 +256,20 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         const QString error = yamlError(text);
         QVERIFY2(error.startsWith(expected), qPrintable(u"got: "_s + error));
+    }
+
+    void anAliasBombIsRefusedBeforeItExpands()
+    {
+        // "Billion laughs": nine levels of ten aliases each would be 10^9
+        // strings if aliases were expanded.
+        QString text = u"a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"_s;
+        for (int level = 1; level <= 9; ++level) {
+            QStringList refs;
+            for (int i = 0; i < 10; ++i)
+                refs.append(u"*a%1"_s.arg(level - 1));
+            text += u"a%1: &a%1 [%2]\n"_s.arg(level).arg(refs.join(u", "_s));
+        }
+        QVERIFY(yamlError(text).startsWith(u"agent.md:2: YAML anchors (&), aliases (*)"_s));
     }
 
     void deepNestingIsRefusedInsteadOfExhaustingTheStack()
@@ -241,7 +290,7 @@ private Q_SLOTS:
                                u"permission:\n  bash:\n    \"git *\": allow\n    '*': ask\nitems: [a, {b: c}]\n"
                                u"prompt: |-\n  line\n\n  more\nlist:\n- x\n- y: 1\n  z: [2, 3]\n"_s;
         for (qsizetype n = 0; n <= sample.size(); ++n)
-            (void)YamlSubset::parse(sample.left(n), u"f.md"_s);
+            (void)YamlReader::parse(sample.left(n), u"f.md"_s);
         const QString alphabet = u" \n-:#'\"[]{},|>&*!\\\tab1"_s;
         QRandomGenerator random(20260303);
         for (int round = 0; round < 3000; ++round) {
@@ -256,7 +305,7 @@ private Q_SLOTS:
                 default: if (at < text.size()) text[at] = c; break;
                 }
             }
-            (void)YamlSubset::parse(text, u"f.md"_s);
+            (void)YamlReader::parse(text, u"f.md"_s);
         }
     }
 
