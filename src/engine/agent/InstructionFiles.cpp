@@ -12,7 +12,7 @@
 #include <QCoro/QCoroNetworkReply>
 
 #include "AgentLogging.h"
-#include "Glob.h"
+#include "engine/glob/Glob.h"
 
 using namespace Qt::StringLiterals;
 

@@ -2,7 +2,7 @@
 
 #include <QJsonObject>
 
-#include "Wildcard.h"
+#include "engine/glob/Wildcard.h"
 
 using namespace Qt::StringLiterals;
 

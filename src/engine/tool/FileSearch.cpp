@@ -1,6 +1,7 @@
 #include "FileSearch.h"
 
-#include "IgnoreRules.h"
+#include "engine/glob/IgnoreRules.h"
+#include "engine/glob/RipgrepGlobs.h"
 
 #include <QDir>
 #include <QFile>
@@ -62,161 +63,6 @@ QString cutLine(QString text)
     return text;
 }
 
-// --- ripgrep's globs ------------------------------------------------------
-
-QString translateGlob(const QString &glob)
-{
-    QString out;
-    const qsizetype n = glob.size();
-    for (qsizetype i = 0; i < n; ++i) {
-        const QChar c = glob.at(i);
-        if (c == u'*') {
-            qsizetype j = i;
-            while (j < n && glob.at(j) == u'*')
-                ++j;
-            const bool doubled = j - i >= 2;
-            const bool atStart = i == 0 || glob.at(i - 1) == u'/';
-            if (doubled && atStart && j == n) {
-                out += ".*"_L1;
-            } else if (doubled && atStart && glob.at(j) == u'/') {
-                out += "(?:[^/]*/)*"_L1;
-                ++j; // the "/" is part of "**/"
-            } else {
-                out += "[^/]*"_L1;
-            }
-            i = j - 1;
-        } else if (c == u'?') {
-            out += "[^/]"_L1;
-        } else if (c == u'[') {
-            qsizetype j = i + 1;
-            if (j < n && (glob.at(j) == u'!' || glob.at(j) == u'^'))
-                ++j;
-            if (j < n && glob.at(j) == u']')
-                ++j;
-            while (j < n && glob.at(j) != u']')
-                ++j;
-            if (j >= n) {
-                out += "\\["_L1;
-                continue;
-            }
-            QString body = glob.mid(i + 1, j - i - 1);
-            if (body.startsWith(u'!'))
-                body[0] = u'^';
-            body.replace(u"\\"_s, u"\\\\"_s);
-            out += u'[' + body + u']';
-            i = j;
-        } else if (c == u'{') {
-            const qsizetype close = glob.indexOf(u'}', i);
-            if (close < 0) {
-                out += "\\{"_L1;
-                continue;
-            }
-            QStringList alternatives;
-            for (const QString &alternative : glob.mid(i + 1, close - i - 1).split(u','))
-                alternatives.append(translateGlob(alternative));
-            out += "(?:"_L1 + alternatives.join(u'|') + u')';
-            i = close;
-        } else if (c == u'\\' && i + 1 < n) {
-            out += QRegularExpression::escape(glob.at(++i));
-        } else {
-            out += QRegularExpression::escape(c);
-        }
-    }
-    return out;
-}
-
-class CompiledGlob
-{
-public:
-    explicit CompiledGlob(QString glob)
-    {
-        if (glob.isEmpty())
-            return;
-        m_active = true;
-        if (glob.startsWith(u'!')) {
-            m_negated = true;
-            glob.remove(0, 1);
-        }
-        if (glob.endsWith(u'/'))
-            glob.chop(1);
-        // As in .gitignore: a "/" anywhere but the end anchors the glob at
-        // the search folder; without one it matches a name at any depth.
-        m_nameOnly = !glob.contains(u'/');
-        if (glob.startsWith(u'/'))
-            glob.remove(0, 1);
-        m_expression.setPattern(QRegularExpression::anchoredPattern(translateGlob(glob)));
-    }
-
-    bool negated() const { return m_negated; }
-
-    // Whether the glob's pattern (without its "!") matches.
-    bool matches(const QString &relativePath) const
-    {
-        if (!m_active)
-            return true;
-        const QString subject = m_nameOnly ? relativePath.section(u'/', -1) : relativePath;
-        return m_expression.match(subject).hasMatch();
-    }
-
-private:
-    bool m_active = false;
-    bool m_negated = false;
-    bool m_nameOnly = false;
-    QRegularExpression m_expression;
-};
-
-// Several globs as ripgrep combines them: a file is kept when no "!" glob
-// matches it and, if there are others, one of them does; a folder is
-// skipped whole when a "!" glob matches it.
-class GlobSet
-{
-public:
-    explicit GlobSet(const QStringList &globs)
-    {
-        for (const QString &glob : globs) {
-            if (glob.isEmpty())
-                continue;
-            CompiledGlob compiled(glob);
-            (compiled.negated() ? m_excluded : m_included).append(compiled);
-        }
-    }
-
-
-    // What the globs say of a path before any ignore file is read, as
-    // ripgrep's overrides: a "!" glob drops it, a plain glob that matches
-    // keeps it even where an ignore file would not, and a file no plain
-    // glob matches is dropped. Folders only ever fall to the ignore files.
-    enum class Verdict { Keep, Drop, AskIgnoreFiles };
-    Verdict verdict(const QString &relativePath, bool isDirectory) const
-    {
-        if (excluded(relativePath))
-            return Verdict::Drop;
-        if (std::any_of(m_included.begin(), m_included.end(),
-                        [&](const CompiledGlob &glob) { return glob.matches(relativePath); }))
-            return Verdict::Keep;
-        return m_included.isEmpty() || isDirectory ? Verdict::AskIgnoreFiles : Verdict::Drop;
-    }
-
-    bool keepsFile(const QString &relativePath) const
-    {
-        if (excluded(relativePath))
-            return false;
-        return m_included.isEmpty()
-               || std::any_of(m_included.begin(), m_included.end(),
-                              [&](const CompiledGlob &glob) { return glob.matches(relativePath); });
-    }
-
-private:
-    bool excluded(const QString &relativePath) const
-    {
-        return std::any_of(m_excluded.begin(), m_excluded.end(),
-                           [&](const CompiledGlob &glob) { return glob.matches(relativePath); });
-    }
-
-    QList<CompiledGlob> m_included;
-    QList<CompiledGlob> m_excluded;
-};
-
 // --- the in-process walk ------------------------------------------------
 
 struct Walk {
@@ -232,8 +78,8 @@ QString relativeTo(const QString &root, const QString &path)
 
 // Regular files below `root` as ripgrep walks them: hidden entries
 // included, symlinks skipped, the globs first, then the ignore files for
-// what the globs leave open (GlobSet::verdict).
-Walk walk(const QString &root, const GlobSet &globs, const std::atomic_bool &cancelled)
+// what the globs leave open (RipgrepGlobs::verdict).
+Walk walk(const QString &root, const RipgrepGlobs &globs, const std::atomic_bool &cancelled)
 {
     Walk result;
     QList<std::pair<QString, IgnoreRules>> pending{
@@ -258,9 +104,9 @@ Walk walk(const QString &root, const GlobSet &globs, const std::atomic_bool &can
             const bool isDirectory = entry.isDir();
             if (!isDirectory && !entry.isFile())
                 continue;
-            const GlobSet::Verdict verdict = globs.verdict(relativeTo(root, path), isDirectory);
-            if (verdict == GlobSet::Verdict::Drop
-                || (verdict == GlobSet::Verdict::AskIgnoreFiles && rules.isIgnored(path, isDirectory)))
+            const RipgrepGlobs::Verdict verdict = globs.verdict(relativeTo(root, path), isDirectory);
+            if (verdict == RipgrepGlobs::Verdict::Drop
+                || (verdict == RipgrepGlobs::Verdict::AskIgnoreFiles && rules.isIgnored(path, isDirectory)))
                 continue;
             if (isDirectory)
                 pending.append({path, rules.enter(path)});
@@ -483,11 +329,6 @@ QString FileSearch::ripgrep()
     return QStandardPaths::findExecutable(u"rg"_s);
 }
 
-bool FileSearch::globMatches(const QString &glob, const QString &relativePath)
-{
-    return GlobSet({glob}).keepsFile(relativePath);
-}
-
 QCoro::Task<Result<QList<FileSearch::FoundFile>>> FileSearch::files(QString directory, QStringList globs, Backend backend,
                                                                      QPointer<AbortSignal> abort)
 {
@@ -541,7 +382,7 @@ QCoro::Task<Result<FileSearch::FileList>> FileSearch::scanFiles(QString director
 {
     const Cancelled cancelled = cancelFlag(abort);
     QFuture<std::optional<FileList>> scanning = QtConcurrent::run([directory, globs, limit, cancelled] {
-        const GlobSet set(globs);
+        const RipgrepGlobs set(globs);
         const Walk walked = walk(directory, set, *cancelled);
         if (walked.cancelled)
             return std::optional<FileList>();
@@ -580,7 +421,7 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::scanGrep(QString pattern
         const QFileInfo target(path);
         QList<QFileInfo> files;
         if (target.isDir()) {
-            const GlobSet set(QStringList{include});
+            const RipgrepGlobs set(QStringList{include});
             Walk walked = walk(path, set, *cancelled);
             if (walked.cancelled)
                 return std::optional<GrepResult>();

@@ -87,10 +87,6 @@ public:
     static QCoro::Task<Result<FileList>> firstFiles(QString directory, QStringList globs, qsizetype limit,
                                                     Backend backend, QPointer<AbortSignal> abort);
 
-    // Whether ripgrep's --glob `glob` keeps the file at `relativePath`
-    // (exposed for tests).
-    static bool globMatches(const QString &glob, const QString &relativePath);
-
 private:
     // limit < 0: all files.
     static QCoro::Task<Result<FileList>> list(QString directory, QStringList globs, qsizetype limit, Backend backend,

@@ -97,28 +97,6 @@ class GlobGrepToolsTest : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void globMatchesAsRipgrepDoes()
-    {
-        QVERIFY(FileSearch::globMatches(u"*.ts"_s, u"a.ts"_s));
-        QVERIFY(FileSearch::globMatches(u"*.ts"_s, u"src/deep/a.ts"_s));
-        QVERIFY(FileSearch::globMatches(u"src/*.ts"_s, u"src/a.ts"_s));
-        QVERIFY(!FileSearch::globMatches(u"src/*.ts"_s, u"src/deep/a.ts"_s));
-        QVERIFY(!FileSearch::globMatches(u"src/*.ts"_s, u"lib/src/a.ts"_s));
-        QVERIFY(FileSearch::globMatches(u"src/**/*.ts"_s, u"src/a.ts"_s));
-        QVERIFY(FileSearch::globMatches(u"src/**/*.ts"_s, u"src/deep/er/a.ts"_s));
-        QVERIFY(FileSearch::globMatches(u"**/*.ts"_s, u"a.ts"_s));
-        QVERIFY(FileSearch::globMatches(u"/src/*.ts"_s, u"src/a.ts"_s));
-        QVERIFY(FileSearch::globMatches(u"*.{h,cpp}"_s, u"x/a.cpp"_s));
-        QVERIFY(FileSearch::globMatches(u"*.{h,cpp}"_s, u"a.h"_s));
-        QVERIFY(!FileSearch::globMatches(u"*.{h,cpp}"_s, u"a.hpp"_s));
-        QVERIFY(FileSearch::globMatches(u"file?.[ch]"_s, u"file1.c"_s));
-        QVERIFY(!FileSearch::globMatches(u"file?.[!ch]"_s, u"file1.c"_s));
-        QVERIFY(FileSearch::globMatches(u"*"_s, u".env"_s));
-        QVERIFY(!FileSearch::globMatches(u"!*.md"_s, u"a.md"_s));
-        QVERIFY(FileSearch::globMatches(u"!*.md"_s, u"a.txt"_s));
-        QVERIFY(FileSearch::globMatches(u"a+b(c).txt"_s, u"a+b(c).txt"_s));
-    }
-
     void globListsNewestFirst_data() { addBackends(); }
     void globListsNewestFirst()
     {

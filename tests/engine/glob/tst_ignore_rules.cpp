@@ -6,7 +6,7 @@
 #include <QDir>
 
 #include "TempTree.h"
-#include "engine/tool/IgnoreRules.h"
+#include "engine/glob/IgnoreRules.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;
