@@ -237,6 +237,10 @@ private Q_SLOTS:
         QTest::newRow("unclosed flow") << u"a: [1, 2\nb: 3\n"_s << u"agent.md:2: a [ or { is never closed"_s;
         QTest::newRow("unclosed single quote") << u"a: 1\nb: 'open\nc: 2\n"_s
                                                << u"agent.md:3: a quoted value is never closed"_s;
+        QTest::newRow("unclosed quote after unicode") << u"描述: \"open\nc: 2\n"_s
+                                                      << u"agent.md:2: a quoted value is never closed"_s;
+        QTest::newRow("not a key, windows lines") << u"a: 1\r\njust words\r\n"_s
+                                                  << u"agent.md:3: expected a \"key: value\" line"_s;
         QTest::newRow("unclosed flow map") << u"a: 1\nb: {c: 1,\n  d: 2\ne: 3\n"_s
                                            << u"agent.md:3: a [ or { is never closed"_s;
         QTest::newRow("not a key, last line") << u"a: 1\njust words"_s << u"agent.md:3: expected a \"key: value\" line"_s;
