@@ -10,6 +10,8 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
+#include <cstring>
 #include <optional>
 #include <sstream>
 #include <string>
