@@ -348,7 +348,7 @@ LoopServices Engine::Private::loopServices()
     services.network = network;
     services.retry = options.retry;
     services.clock = options.clock;
-    services.maxCompactions = options.maxCompactionsPerPrompt;
+    services.maxConsecutiveCompactions = options.maxConsecutiveCompactions;
     if (options.generateTitles)
         services.startTitle = [this](const QString &sessionID) { startTitle(sessionID); };
     services.runChild = [this](ChildRequest request) { return runChild(std::move(request)); };

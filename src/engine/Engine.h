@@ -56,10 +56,11 @@ struct EngineOptions {
     std::function<std::shared_ptr<ToolRunner>(const ProjectInstance &project)> tools;
     // Now; tests pin it so retry deadlines and ids are predictable.
     std::function<QDateTime()> clock;
-    // Compaction attempts one prompt may make before it gives up with an
-    // error (OpenCode has no bound and compacts forever when the system
-    // prompt and tools alone overflow the context).
-    int maxCompactionsPerPrompt = 3;
+    // Consecutive compactions — with no successful step between them — a
+    // loop makes before it gives up with an error (OpenCode has no bound
+    // and compacts forever when the system prompt and tools alone overflow
+    // the context). A long run that compacts now and then never reaches it.
+    int maxConsecutiveCompactions = 3;
     // Generate titles after the first exchange (reference §2.11).
     bool generateTitles = true;
     // Housekeeping — saved tool outputs older than a week are removed —

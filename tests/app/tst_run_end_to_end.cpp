@@ -49,6 +49,7 @@ private Q_SLOTS:
     void toolActivityGoesToStderr();
     void continueAndSessionReuseTheSession();
     void providerErrorFailsWithItsMessage();
+    void aContextOverflowWithAutoCompactionOffFailsWithoutASummary();
     void askedPermissionIsRefusedWithoutAutoApprove();
     void aRefusedPermissionIsInTheJsonEventsAndTheRunStillSucceeds();
     void aProviderFailureAfterARefusalStillFailsTheRun();
@@ -282,6 +283,26 @@ void RunEndToEndTest::providerErrorFailsWithItsMessage()
     QVERIFY(!result.crashed);
     QCOMPARE(result.exitCode, 1);
     QVERIFY2(result.err.contains(u"Invalid API key provided"_s), qPrintable(result.err));
+    QCOMPARE(result.out, QString());
+}
+
+void RunEndToEndTest::aContextOverflowWithAutoCompactionOffFailsWithoutASummary()
+{
+    QVERIFY(m_sandbox->writeConfig(m_server->baseUrl(), m_titles->baseUrl(),
+                                   QJsonObject{{u"compaction"_s, QJsonObject{{u"auto"_s, false}}}}));
+    const QJsonObject overflow{{u"message"_s, u"This model's maximum context length is 8192 tokens."_s},
+                               {u"type"_s, u"invalid_request_error"_s},
+                               {u"code"_s, u"context_length_exceeded"_s}};
+    m_server->enqueue(FakeTurn::httpError(
+        400, QJsonDocument(QJsonObject{{u"error"_s, overflow}}).toJson(QJsonDocument::Compact)));
+    // What a summary and the turn after it would get, were one asked for.
+    m_server->enqueue(FakeTurn().text({u"## Goal\nsummary"_s}).usage(100, 10));
+    m_server->enqueue(FakeTurn().text({u"continuing"_s}).usage(100, 10));
+    const RunResult result = run({u"hi"_s});
+    QVERIFY(!result.crashed);
+    QVERIFY2(result.exitCode == 1, qPrintable(result.err));
+    QVERIFY2(result.err.contains(u"maximum context length"_s), qPrintable(result.err));
+    QCOMPARE(m_server->requests().size(), 1);
     QCOMPARE(result.out, QString());
 }
 

@@ -1,5 +1,7 @@
 #include "PromptLoop.h"
 
+#include <algorithm>
+
 #include "CompactionRules.h"
 #include "ModelMessages.h"
 #include "ModelRequest.h"
@@ -109,6 +111,12 @@ struct PromptLoop::Scan {
     const AssistantMessage *lastFinished = nullptr;
     // compaction and subtask parts newer than lastFinished, newest first
     QList<Part> tasks;
+
+    bool compactionPending() const
+    {
+        return std::any_of(tasks.cbegin(), tasks.cend(),
+                           [](const Part &task) { return task.as<CompactionPart>() != nullptr; });
+    }
 
     explicit Scan(const QList<MessageWithParts> &history)
     {
@@ -220,18 +228,42 @@ QCoro::Task<LoopResult> PromptLoop::run()
     co_return result;
 }
 
+QCoro::Task<bool> PromptLoop::storeQueued(const QList<MessageWithParts> &history)
+{
+    if (!m_services.takeQueued)
+        co_return false;
+    const Scan scan(history);
+    // Prompts sent while a compaction request waits are stored after its
+    // summary: stored before it, they would be summarised instead of
+    // answered, and a manual compaction's summary would look like their
+    // answer.
+    if (scan.compactionPending())
+        co_return false;
+    const QString lastUser = scan.lastUser ? scan.lastUser->id : QString();
+    QPointer<PromptLoop> self(this);
+    QCoro::Task<> taking = m_services.takeQueued(m_sessionID);
+    co_await taking;
+    if (!self)
+        co_return false;
+    const Result<std::optional<Message>> newest = m_services.store->lastUserMessage(m_sessionID);
+    co_return !newest || !*newest || (*newest)->id() != lastUser;
+}
+
 QCoro::Task<PromptLoop::Next> PromptLoop::step(int step, int &compactions, LoopResult &result)
 {
-    if (m_services.takeQueued) {
-        QPointer<PromptLoop> self(this);
-        QCoro::Task<> taking = m_services.takeQueued(m_sessionID);
-        co_await taking;
-        if (!self)
-            co_return Next::Stop;
-    }
-    const Result<QList<MessageWithParts>> read = m_services.store->history(m_sessionID);
+    QPointer<PromptLoop> self(this);
+    Result<QList<MessageWithParts>> read = m_services.store->history(m_sessionID);
     if (!read)
         co_return fail(result, u"UnknownError"_s, read.errorMessage());
+    QCoro::Task<bool> storing = storeQueued(*read);
+    const bool stored = co_await storing;
+    if (!self)
+        co_return Next::Stop;
+    if (stored) {
+        read = m_services.store->history(m_sessionID);
+        if (!read)
+            co_return fail(result, u"UnknownError"_s, read.errorMessage());
+    }
     const QList<MessageWithParts> history = *read;
     const Scan scan(history);
     if (!scan.lastUser)
@@ -253,7 +285,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::step(int step, int &compactions, LoopR
             QCoro::Task<Next> running = subtaskStep(scan, *subtask, result);
             co_return co_await running;
         }
-        QCoro::Task<Next> compacting = compactionStep(scan, history, *task.as<CompactionPart>(), compactions, result);
+        QCoro::Task<Next> compacting = compactionStep(scan, history, task, compactions, result);
         co_return co_await compacting;
     }
 
@@ -278,8 +310,9 @@ PromptLoop::Next PromptLoop::requestCompaction(const Scan &scan, std::optional<b
                                                LoopResult &result)
 {
     // OpenCode compacts forever when the system prompt and tools alone
-    // overflow the context; qcode gives up after a few tries and says why.
-    if (compactions >= m_services.maxCompactions) {
+    // overflow the context; qcode gives up after a few tries in a row and
+    // says why.
+    if (compactions >= m_services.maxConsecutiveCompactions) {
         return fail(result, u"ContextOverflowError"_s,
                     tr("The conversation still does not fit the model's context after %n compaction(s): the system "
                        "prompt, instructions and tools alone may be too large for this model. Choose a model with a "
@@ -406,18 +439,26 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     case SessionProcessor::Outcome::Compact:
         co_return requestCompaction(scan, !processor.message().finish.has_value(), compactions, result);
     case SessionProcessor::Outcome::Continue:
+        // A step that fit the context: the compactions before it helped.
+        compactions = 0;
         break;
     }
     co_return Next::Continue;
 }
 
 QCoro::Task<PromptLoop::Next> PromptLoop::compactionStep(const Scan &scan, const QList<MessageWithParts> &history,
-                                                         const CompactionPart &task, int &compactions,
-                                                         LoopResult &result)
+                                                         const Part &task, int &compactions, LoopResult &result)
 {
     QPointer<PromptLoop> self(this);
     ++compactions;
-    const Result<ResolvedModel> userModel = m_project.resolveModel(scan.lastUser->model);
+    // The summary answers the message that asked for it, not the newest
+    // user message: the history is cut there (filterCompacted), and a
+    // prompt stored after the request still waits for its answer.
+    const auto request = std::find_if(history.cbegin(), history.cend(), [&task](const MessageWithParts &message) {
+        return message.info.id() == task.messageID;
+    });
+    const UserMessage *requester = request != history.cend() ? request->info.user() : nullptr;
+    const Result<ResolvedModel> userModel = m_project.resolveModel(requester ? requester->model : scan.lastUser->model);
     if (!userModel)
         co_return fail(result, u"ProviderModelNotFoundError"_s, userModel.errorMessage());
     // The compaction agent's own model when it names one.
@@ -435,11 +476,11 @@ QCoro::Task<PromptLoop::Next> PromptLoop::compactionStep(const Scan &scan, const
 
     CompactionRun::Input input;
     input.messages = history;
-    input.parentID = scan.lastUser->id;
+    input.parentID = task.messageID;
     input.sessionID = m_sessionID;
     input.abort = QPointer<AbortSignal>(&m_abort);
-    input.autoCompact = task.automatic;
-    input.overflow = task.overflow.value_or(false);
+    input.autoCompact = task.as<CompactionPart>()->automatic;
+    input.overflow = task.as<CompactionPart>()->overflow.value_or(false);
     input.setup = setup;
     input.model = model.ref();
     input.variant = scan.lastUser->variant.value_or(QString());
@@ -462,19 +503,8 @@ QCoro::Task<PromptLoop::Next> PromptLoop::compactionStep(const Scan &scan, const
     if (!self)
         co_return Next::Stop;
     if (outcome == CompactionRun::Outcome::Stop) {
-        if (!m_abort.isAborted() && !result.error) {
-            // The summary message carries the reason; the loop reports it.
-            const Result<QList<MessageWithParts>> after = m_services.store->messages(m_sessionID);
-            if (after) {
-                for (qsizetype i = after->size() - 1; i >= 0; --i) {
-                    const AssistantMessage *summary = after->at(i).info.assistant();
-                    if (summary && summary->isSummary()) {
-                        result.error = summary->error;
-                        break;
-                    }
-                }
-            }
-        }
+        if (!m_abort.isAborted() && !result.error)
+            result.error = run.error();
         co_return Next::Stop;
     }
     co_return Next::Continue;

@@ -37,14 +37,16 @@ struct LoopServices {
     HttpStreamLimits limits;
     RetryPolicy retry;
     std::function<QDateTime()> clock;
-    int maxCompactions = 3;
+    // Compactions in a row, with no successful step between them.
+    int maxConsecutiveCompactions = 3;
     // Title generation, started on a prompt's first step (fire and forget).
     std::function<void(const QString &sessionID)> startTitle;
     // Runs a child session to its end (the subtask branch).
     std::function<QCoro::Task<Result<ChildResult>>(ChildRequest)> runChild;
     // Stores the prompts sent while the session was busy, in order, as user
-    // messages (reference §2.2). Called at the start of every step, before
-    // the history is read; unset: nothing is queued outside the database.
+    // messages (reference §2.2). Called at the start of every step unless a
+    // compaction request waits; unset: nothing is queued outside the
+    // database.
     std::function<QCoro::Task<>(const QString &sessionID)> takeQueued;
 };
 
@@ -60,7 +62,7 @@ struct LoopResult {
 // until the last assistant message answers the last user message. It
 // re-reads the history on every iteration, after LoopServices::takeQueued
 // has stored the prompts sent meanwhile (§2.2), so the next step answers
-// them.
+// them — after a pending compaction, so they follow its summary.
 class PromptLoop : public QObject
 {
     Q_OBJECT
@@ -83,10 +85,12 @@ private:
     enum class Next { Continue, Stop };
 
     QCoro::Task<Next> step(int step, int &compactions, LoopResult &result);
+    // Stores the prompts queued meanwhile; true when the history changed.
+    QCoro::Task<bool> storeQueued(const QList<MessageWithParts> &history);
     QCoro::Task<Next> normalStep(int step, const Scan &scan, const QList<MessageWithParts> &history,
                                  int &compactions, LoopResult &result);
     QCoro::Task<Next> compactionStep(const Scan &scan, const QList<MessageWithParts> &history,
-                                     const CompactionPart &task, int &compactions, LoopResult &result);
+                                     const Part &task, int &compactions, LoopResult &result);
     QCoro::Task<Next> subtaskStep(const Scan &scan, const SubtaskPart &task, LoopResult &result);
     Next requestCompaction(const Scan &scan, std::optional<bool> overflow, int &compactions, LoopResult &result);
 

@@ -192,6 +192,7 @@ Result<void> CompactionRun::saveMessage(Store &store, SessionEventSink &sink, co
 CompactionRun::Outcome CompactionRun::stop(const Input &input, const NamedError &error)
 {
     qCWarning(lcCompaction) << "compaction of session" << input.sessionID << "stopped:" << error.message();
+    m_error = error;
     if (input.setup.sink)
         input.setup.sink->publish(SessionError{input.sessionID, error});
     return Outcome::Stop;
@@ -274,6 +275,7 @@ QCoro::Task<CompactionRun::Outcome> CompactionRun::process(Input input)
 {
     QPointer<CompactionRun> self(this);
     m_summary.reset();
+    m_error.reset();
     NoTools noTools; // declared before the processor, so it outlives it
     SessionProcessor::Setup setup = input.setup;
     setup.tools = &noTools;
@@ -334,8 +336,10 @@ QCoro::Task<CompactionRun::Outcome> CompactionRun::process(Input input)
         if (Result<void> written = writeFollowUp(input, *request, plan); !written)
             co_return stop(input, MessageErrors::unknown(written.errorMessage()));
     }
-    if (m_summary->error || outcome != SessionProcessor::Outcome::Continue)
+    if (m_summary->error || outcome != SessionProcessor::Outcome::Continue) {
+        m_error = m_summary->error;
         co_return Outcome::Stop;
+    }
     setup.sink->publish(SessionCompacted{input.sessionID});
     co_return Outcome::Continue;
 }

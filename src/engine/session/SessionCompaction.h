@@ -106,6 +106,9 @@ public:
 
     // The summary message as the last process() left it; empty before.
     const std::optional<AssistantMessage> &summary() const { return m_summary; }
+    // Why the last process() stopped, if it stopped on an error: the
+    // summary's own error or what kept it from being written.
+    const std::optional<NamedError> &error() const { return m_error; }
 
 private:
     struct Plan {
@@ -121,6 +124,7 @@ private:
     qint64 now(const Input &input) const;
 
     std::optional<AssistantMessage> m_summary;
+    std::optional<NamedError> m_error;
 };
 
 } // namespace qcode

@@ -121,9 +121,11 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
             break;
         }
         const ProviderError &providerError = std::get<ProviderError>(*failure);
-        if (providerError.isContextOverflow()) {
-            // Compaction's job; the message itself did nothing wrong
-            // (OpenCode 1.2.27).
+        // Compaction's job; the message itself did nothing wrong (OpenCode
+        // 1.2.27). With compaction.auto = false nothing is summarised: the
+        // overflow ends the message like any other error. A summary that
+        // overflows is always compaction's to report.
+        if (providerError.isContextOverflow() && (m_setup.compaction.autoCompact || m_message.isSummary())) {
             m_needsCompaction = true;
             m_setup.sink->publish(SessionError{m_message.sessionID, MessageErrors::fromProviderError(providerError)});
             break;

@@ -85,7 +85,7 @@ void EngineHarness::start(const Setup &setup)
     };
     options.environment = QProcessEnvironment();
     options.askPolicy = setup.askPolicy;
-    options.maxCompactionsPerPrompt = setup.maxCompactions;
+    options.maxConsecutiveCompactions = setup.maxConsecutiveCompactions;
     options.retry = setup.retry;
     options.generateTitles = setup.generateTitles;
     options.housekeepingInterval = setup.housekeepingInterval;

@@ -36,7 +36,7 @@ public:
         qint64 contextLimit = 100000;
         qint64 outputLimit = 4000;
         AskPolicy askPolicy = AskPolicy::Ask;
-        int maxCompactions = 3;
+        int maxConsecutiveCompactions = 3;
         RetryPolicy retry;
         bool generateTitles = false;
         // Run the engine on a QThread of its own, as the app does; its
@@ -70,6 +70,8 @@ public:
     RecordingEventSink &sink() { return m_sink; }
     Store &store() { return *m_store; }
     const TempTree &tree() const { return m_tree; }
+    // The engine's database file, for a test that opens its own connection.
+    QString databasePath() const { return m_database.path(); }
     QString projectDirectory() const;
 
     // Creates a session (once) and returns its id.

@@ -1,6 +1,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 
 #include "EngineHarness.h"
@@ -50,6 +53,34 @@ QJsonObject agentSteps(int steps)
     return QJsonObject{{u"build"_s, QJsonObject{{u"steps"_s, steps}}}};
 }
 
+// What an OpenAI-compatible server answers a request too large for the model.
+const QByteArray ContextOverflowBody = QByteArrayLiteral(
+    "{\"error\":{\"message\":\"This model's maximum context length is 20000 tokens. However, your messages "
+    "resulted in 25000 tokens.\",\"type\":\"invalid_request_error\",\"code\":\"context_length_exceeded\"}}");
+
+// From now on the database refuses to store a summary message, as a full
+// disk would.
+bool refuseSummaries(const QString &databasePath)
+{
+    const QString connection = u"refuse-summaries"_s;
+    bool created = false;
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
+        database.setDatabaseName(databasePath);
+        if (database.open()) {
+            QSqlQuery query(database);
+            created = query.exec(u"CREATE TRIGGER refuse_summaries BEFORE INSERT ON message "
+                                 "WHEN json_extract(NEW.data, '$.summary') = 1 "
+                                 "BEGIN SELECT RAISE(ABORT, 'no room for a summary'); END"_s);
+            if (!created)
+                qWarning() << query.lastError().text();
+        }
+        database.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return created;
+}
+
 } // namespace
 
 class PromptLoopTest : public QObject
@@ -69,7 +100,11 @@ private Q_SLOTS:
     void aCrashedToolIsSentAsInterrupted();
     void overflowSummarisesAndContinues();
     void autoFalseIsHonoured();
+    void autoFalseStopsAtAProviderOverflowWithoutAskingForASummary();
     void compactionThatCannotHelpStopsWithAnError();
+    void compactionsWithSuccessfulStepsBetweenThemNeverReachTheCap();
+    void anOverflowWithAPromptQueuedCutsTheHistoryAtItsOwnRequest();
+    void aCompactionThatStopsReportsItsOwnErrorNotAnOlderSummarys();
     void pruneClearsOldToolOutputAfterTheLoop();
     void aSubtaskRunsAChildSession();
     void promptsSentWhileBusyAreQueuedAndWrapped();
@@ -350,13 +385,36 @@ void PromptLoopTest::autoFalseIsHonoured()
     QCOMPARE(roles(h.messages()), (QStringList{u"user"_s, u"assistant"_s}));
 }
 
+void PromptLoopTest::autoFalseStopsAtAProviderOverflowWithoutAskingForASummary()
+{
+    // The provider, not the token count, says the request is too large.
+    EngineHarness::Setup setup;
+    setup.config.insert(u"compaction"_s, QJsonObject{{u"auto"_s, false}});
+    EngineHarness h(setup);
+    h.server().enqueue(FakeTurn::httpError(400, ContextOverflowBody));
+    // What a summary and the turn after it would get, were one asked for.
+    h.server().enqueue(FakeTurn().text({u"## Goal\nsummary"_s}).usage(1000, 50));
+    h.server().enqueue(FakeTurn().text({u"continuing"_s}).usage(2000, 10));
+    const auto outcome = h.prompt(u"big task"_s);
+    QVERIFY(outcome);
+    QVERIFY(outcome->error);
+    QCOMPARE(outcome->error->name, u"ContextOverflowError"_s);
+    QCOMPARE(h.server().requests().size(), 1);
+    QCOMPARE(h.sink().all<SessionCompacted>().size(), 0);
+    const QList<MessageWithParts> messages = h.messages();
+    QCOMPARE(roles(messages), (QStringList{u"user"_s, u"assistant"_s}));
+    // The answer that could not be given says why.
+    QVERIFY(lastAssistant(messages)->error);
+    QCOMPARE(lastAssistant(messages)->error->name, u"ContextOverflowError"_s);
+}
+
 void PromptLoopTest::compactionThatCannotHelpStopsWithAnError()
 {
     // Every answer after a summary overflows again (the system prompt and
     // tools alone are too big): OpenCode compacts forever; qcode stops.
     EngineHarness::Setup setup;
     setup.contextLimit = 20000;
-    setup.maxCompactions = 2;
+    setup.maxConsecutiveCompactions = 2;
     EngineHarness h(setup);
     h.server().enqueue(FakeTurn().text({u"answer"_s}).usage(17000, 10));
     for (int i = 0; i < 2; ++i) {
@@ -370,6 +428,89 @@ void PromptLoopTest::compactionThatCannotHelpStopsWithAnError()
     QVERIFY2(outcome->error->message().contains(u"compaction"_s), qPrintable(outcome->error->message()));
     QCOMPARE(h.server().requests().size(), 5);
     QCOMPARE(h.server().pendingTurns(), 0);
+}
+
+void PromptLoopTest::compactionsWithSuccessfulStepsBetweenThemNeverReachTheCap()
+{
+    // A long autonomous run overflows now and then; each summary lets it
+    // go on. Only compactions in a row count towards the cap.
+    EngineHarness::Setup setup;
+    setup.contextLimit = 20000;
+    setup.maxConsecutiveCompactions = 1;
+    EngineHarness h(setup);
+    h.tools().script(u"glob"_s, ToolOutput{u"a.txt"_s, u"*"_s, {}, {}});
+    h.server().enqueue(FakeTurn().toolCall(u"glob"_s, QJsonObject{{u"pattern"_s, u"*.cpp"_s}}).usage(17000, 10));
+    h.server().enqueue(FakeTurn().text({u"first summary"_s}).usage(1000, 10));
+    h.server().enqueue(FakeTurn().toolCall(u"glob"_s, QJsonObject{{u"pattern"_s, u"*.h"_s}}).usage(2000, 10));
+    h.server().enqueue(FakeTurn().toolCall(u"glob"_s, QJsonObject{{u"pattern"_s, u"*.txt"_s}}).usage(17000, 10));
+    h.server().enqueue(FakeTurn().text({u"second summary"_s}).usage(1000, 10));
+    h.server().enqueue(FakeTurn().text({u"all done"_s}).usage(2000, 10));
+    const auto outcome = h.prompt(u"a long task"_s);
+    QVERIFY(outcome);
+    QVERIFY2(!outcome->error, outcome->error ? qPrintable(outcome->error->message()) : "");
+    QCOMPARE(h.sink().all<SessionCompacted>().size(), 2);
+    QCOMPARE(h.server().requests().size(), 6);
+    QCOMPARE(h.server().pendingTurns(), 0);
+}
+
+void PromptLoopTest::anOverflowWithAPromptQueuedCutsTheHistoryAtItsOwnRequest()
+{
+    EngineHarness::Setup setup;
+    setup.contextLimit = 20000;
+    EngineHarness h(setup);
+    h.tools().holdUntilReleased(u"slow"_s);
+    h.server().enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s).usage(17000, 10));
+    h.server().enqueue(FakeTurn().text({u"## Goal\nthe summary"_s}).usage(1000, 50));
+    h.server().enqueue(FakeTurn().text({u"answered"_s}).usage(2000, 10));
+    QSignalSpy started(&h.tools(), &ScriptedToolRunner::started);
+    h.send(u"an old request"_s);
+    QVERIFY(started.wait(10000));
+    // Queued while the step that overflows runs.
+    h.send(u"a queued question"_s);
+    QTRY_COMPARE(h.sink().all<PromptQueued>().size(), 1);
+    h.tools().release();
+    const auto first = h.waitFinished();
+    const auto second = h.waitFinished();
+    QVERIFY(first && second);
+    QVERIFY2(!first->error, first->error ? qPrintable(first->error->message()) : "");
+    QCOMPARE(h.server().requests().size(), 3);
+
+    const QList<MessageWithParts> messages = h.messages();
+    // user, tool step, compaction request, summary, continue message,
+    // the queued prompt, its answer
+    QCOMPARE(roles(messages), (QStringList{u"user"_s, u"assistant"_s, u"user"_s, u"assistant"_s, u"user"_s,
+                                           u"user"_s, u"assistant"_s}));
+    QVERIFY(messages.at(2).parts.first().as<CompactionPart>());
+    QVERIFY(messages.at(3).info.assistant()->isSummary());
+    QCOMPARE(messages.at(3).info.assistant()->parentID, messages.at(2).info.id());
+    // The queued prompt is answered after the summary, not summarised.
+    QVERIFY(!h.sentText(1).contains(u"a queued question"_s));
+    QVERIFY(h.sentText(2).contains(u"a queued question"_s));
+    // The history was cut at the compaction request.
+    QVERIFY(!h.sentText(2).contains(u"an old request"_s));
+    QVERIFY(h.sentText(2).contains(u"the summary"_s));
+}
+
+void PromptLoopTest::aCompactionThatStopsReportsItsOwnErrorNotAnOlderSummarys()
+{
+    EngineHarness h;
+    h.server().enqueue(FakeTurn().text({u"answer"_s}));
+    QVERIFY(h.prompt(u"hi"_s));
+    // The first compaction stops: the summary request itself is too large.
+    h.server().enqueue(FakeTurn::httpError(400, ContextOverflowBody));
+    h.engine().compact(h.session());
+    const auto first = h.waitFinished();
+    QVERIFY(first && first->error);
+    QVERIFY2(first->error->message().contains(u"too large to compact"_s), qPrintable(first->error->message()));
+
+    // The next one stops before its summary is written.
+    QVERIFY(refuseSummaries(h.databasePath()));
+    h.engine().compact(h.session());
+    const auto second = h.waitFinished();
+    QVERIFY(second && second->error);
+    QVERIFY2(!second->error->message().contains(u"too large to compact"_s), qPrintable(second->error->message()));
+    QVERIFY2(second->error->message().contains(u"no room for a summary"_s), qPrintable(second->error->message()));
+    QCOMPARE(h.server().requests().size(), 2);
 }
 
 void PromptLoopTest::pruneClearsOldToolOutputAfterTheLoop()

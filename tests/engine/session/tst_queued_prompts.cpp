@@ -4,6 +4,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+
 #include "EngineHarness.h"
 
 using namespace Qt::StringLiterals;
@@ -37,6 +39,7 @@ private Q_SLOTS:
     void anEditThatLeavesNothingIsRefused();
     void afterAStopQueuedPromptsWaitUntilThePersonSendsThem();
     void deletingTheSessionDropsItsQueue();
+    void aPromptQueuedBehindAManualCompactionIsAnsweredAfterTheSummary();
 };
 
 void QueuedPromptsTest::aPromptWhileBusyIsQueuedAndStoredWhenTheLoopTakesIt()
@@ -239,4 +242,46 @@ void QueuedPromptsTest::deletingTheSessionDropsItsQueue()
 }
 
 QTEST_GUILESS_MAIN(QueuedPromptsTest)
+void QueuedPromptsTest::aPromptQueuedBehindAManualCompactionIsAnsweredAfterTheSummary()
+{
+    EngineHarness h;
+    h.tools().holdUntilReleased(u"slow"_s);
+    h.server().enqueue(FakeTurn().toolCall(u"slow"_s, QJsonObject{}, u"call_1"_s));
+    h.server().enqueue(FakeTurn().text({u"the summary"_s}));
+    h.server().enqueue(FakeTurn().text({u"the queued one, answered"_s}));
+    QSignalSpy started(&h.tools(), &ScriptedToolRunner::started);
+    h.send(u"an old request"_s);
+    QVERIFY(started.wait(10000));
+    // While the tool runs: the person asks for a summary, then queues a prompt.
+    h.engine().compact(h.session());
+    const auto requested = [&h] {
+        const QList<PartUpdated> updates = h.sink().all<PartUpdated>();
+        return std::any_of(updates.cbegin(), updates.cend(),
+                           [](const PartUpdated &update) { return update.part.as<CompactionPart>() != nullptr; });
+    };
+    QTRY_VERIFY(requested());
+    QVERIFY(!queue(h, u"a queued question"_s).isEmpty());
+    h.tools().release();
+    for (int i = 0; i < 3; ++i) {
+        const auto outcome = h.waitFinished();
+        QVERIFY(outcome);
+        QVERIFY2(!outcome->error, outcome->error ? qPrintable(outcome->error->message()) : "");
+    }
+
+    QCOMPARE(h.server().requests().size(), 3);
+    const QList<MessageWithParts> messages = h.messages();
+    // prompt, tool step, compaction request, summary, queued prompt, answer
+    QCOMPARE(messages.size(), 6);
+    const AssistantMessage *summary = messages.at(3).info.assistant();
+    QVERIFY(summary && summary->isSummary());
+    QVERIFY(messages.at(2).parts.first().as<CompactionPart>());
+    QCOMPARE(summary->parentID, messages.at(2).info.id());
+    QCOMPARE(h.userTexts().last(), u"a queued question"_s);
+    QVERIFY(messages.at(5).info.assistant());
+    // Answered from the summary on, not summarised.
+    QVERIFY(!h.sentText(1).contains(u"a queued question"_s));
+    QVERIFY(h.sentText(2).contains(u"a queued question"_s));
+    QVERIFY(!h.sentText(2).contains(u"an old request"_s));
+}
+
 #include "tst_queued_prompts.moc"
