@@ -8,9 +8,6 @@
 #include <QNetworkAccessManager>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
-#include <QSet>
-
-#include <map>
 
 #include "engine/agent/PermissionRules.h"
 #include "engine/catalogue/ModelCatalogue.h"
@@ -19,11 +16,11 @@
 #include "engine/command/CommandTemplate.h"
 #include "engine/command/TemplateShell.h"
 #include "engine/config/DataPaths.h"
-#include "engine/config/LocalServerDetector.h"
-#include "engine/config/ProviderSources.h"
 #include "engine/message/FileReader.h"
 #include "engine/message/UserMessageBuilder.h"
+#include "engine/session/ChildRunner.h"
 #include "engine/session/ModelRequest.h"
+#include "engine/session/ProjectCache.h"
 #include "engine/session/ProjectInstance.h"
 #include "engine/session/PromptLoop.h"
 #include "engine/session/PromptQueue.h"
@@ -31,6 +28,7 @@
 #include "engine/session/SessionLogging.h"
 #include "engine/session/SessionCompaction.h"
 #include "engine/session/SessionRevert.h"
+#include "engine/session/SessionScheduler.h"
 #include "engine/session/SessionShell.h"
 #include "engine/session/SessionSlug.h"
 #include "engine/session/TitleGenerator.h"
@@ -61,19 +59,6 @@ bool mayUseTask(const Agent &agent)
 
 } // namespace
 
-// One project folder as loaded: its configuration, the tools made for it
-// and its slash commands. Shared by whatever runs on it, so a reload
-// (reloadProject) never pulls it from under a running prompt.
-struct LoadedProject {
-    std::unique_ptr<ProjectInstance> instance;
-    std::shared_ptr<ToolRunner> tools; // made on first use
-    CommandRegistry commands;
-    QString homeDirectory;             // for "@~/path" in command templates
-    // The keychain's keys and the local servers still coming in: what
-    // resolves models waits for them (Engine::Private::providersReady).
-    std::unique_ptr<ProviderSources> sources = std::make_unique<ProviderSources>();
-};
-
 class Engine::Private : public SessionEventSink
 {
 public:
@@ -97,34 +82,24 @@ public:
 
     qint64 now() const { return options.clock().toMSecsSinceEpoch(); }
     bool ready() const { return store != nullptr; }
-    bool busy(const QString &sessionID) const { return loops.contains(sessionID) || shells.contains(sessionID); }
-    std::shared_ptr<LoadedProject> loaded(const QString &directory);
-    ProjectInstance *project(const QString &directory) { return loaded(directory)->instance.get(); }
-    QCoro::Task<> providersReady(std::shared_ptr<LoadedProject> project);
-    std::shared_ptr<ToolRunner> toolsFor(LoadedProject &project);
+    bool busy(const QString &sessionID) const { return scheduler && scheduler->busy(sessionID); }
+    std::shared_ptr<LoadedProject> loaded(const QString &directory) { return projects->loaded(directory); }
+    ProjectInstance *project(const QString &directory) { return projects->project(directory); }
+    // Made in open(), on the engine thread, once the store is there.
+    void makeParts();
+    std::shared_ptr<ToolRunner> makeTools(ProjectInstance &project);
     LoopServices loopServices();
     Result<Session> existingSession(const QString &sessionID) const;
     // The session's last user model, else the project's default.
     ModelRef currentModel(const QString &sessionID, const ProjectInstance &project) const;
     QProcessEnvironment shellEnvironment() const;
 
-    void createSession(NewSession spec);
+    // The new session's id; empty when it was refused (told by SessionError).
+    QString createSession(NewSession spec);
     QCoro::Task<> runPrompt(PromptInput input);
     QCoro::Task<> runCommand(CommandInput input);
     QCoro::Task<> runShell(ShellInput input);
-    QCoro::Task<Result<MessageWithParts>> storeUserMessage(PromptInput input, ProjectInstance &project);
-    QCoro::Task<> takeQueued(QString sessionID);
-    void startLoop(const QString &sessionID, std::shared_ptr<LoadedProject> project);
-    QCoro::Task<LoopResult> runLoop(QString sessionID, std::shared_ptr<LoadedProject> project);
-    void settle(const QString &sessionID, const LoopResult &result);
-    // Queued prompts that may start a turn: none while the queue is paused.
-    bool queueRuns(const QString &sessionID) const
-    {
-        return !queue.isEmpty(sessionID) && (!paused.contains(sessionID) || windingDown);
-    }
-    void sendQueued(const QString &sessionID, const QString &queueID);
-    void startPending(const QString &sessionID);
-    QCoro::Task<Result<ChildResult>> runChild(ChildRequest request);
+    QCoro::Task<Result<MessageWithParts>> storeUserMessage(PromptInput input);
     QCoro::Task<std::optional<QList<QStringList>>> askQuestion(QuestionRequest request, QPointer<AbortSignal> abort);
     void startTitle(const QString &sessionID);
     void windDown(int graceMs);
@@ -135,13 +110,11 @@ public:
     // The project's first config error, as OpenCode names it, when it has one.
     static std::optional<NamedError> configRefusal(const ProjectInstance &project);
     void abort(const QString &sessionID);
-    void editQueued(const QString &sessionID, const QString &queueID, const QString &text);
-    void removeQueued(const QString &sessionID, const QString &queueID);
-    void dropQueue(const QString &sessionID);
+    void sendQueued(const QString &sessionID, const QString &queueID);
     QCoro::Task<> describe(QString directory);
     void resume(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID, const QString &newID);
-    void remove(const QString &sessionID);
+    QCoro::Task<> remove(QString sessionID);
     void rename(const QString &sessionID, const QString &title);
     void housekeep();
     QCoro::Task<> revert(SessionRevert::Target target, bool undo);
@@ -153,18 +126,10 @@ public:
     std::unique_ptr<PermissionCenter> permissions;
     std::unique_ptr<QuestionCenter> questions;
     FileTimes fileTimes;
-    std::map<QString, std::shared_ptr<LoadedProject>> projects; // by folder
-    QHash<QString, PromptLoop *> loops;   // running, by session
-    QHash<QString, AbortSignal *> shells; // running `!command`s, by session
-    // prompt() calls owed a promptFinished when the session's loop ends:
-    // the one that started it and those whose prompts it took.
-    QHash<QString, int> waiting;
-    PromptQueue queue;
+    std::unique_ptr<ProjectCache> projects;
+    SessionScheduler *scheduler = nullptr; // a child of the engine, deleted first
+    std::unique_ptr<ChildRunner> children;
     QTimer *housekeeping = nullptr; // made in open(), in the engine's thread
-    QSet<QString> reverting;              // sessions whose revert or unrevert runs
-    // Sessions stopped with prompts queued: those wait for the person
-    // (sendQueued) instead of starting the next turn.
-    QSet<QString> paused;
     // Titles being generated, and what cuts their calls short once the
     // engine is asked to wind down (windDown).
     int titlesRunning = 0;
@@ -217,76 +182,61 @@ void Engine::Private::publish(const SessionEvent &event)
     Q_EMIT q->event(event);
 }
 
-std::shared_ptr<LoadedProject> Engine::Private::loaded(const QString &directory)
+void Engine::Private::makeParts()
 {
-    const QString folder = QDir::cleanPath(QFileInfo(directory).absoluteFilePath());
-    auto found = projects.find(folder);
-    if (found != projects.end())
-        return found->second;
-    const QString worktree = ProjectInstance::findWorktree(folder);
-    const ConfigLocations locations = options.locations(folder, worktree);
-    auto project = std::make_shared<LoadedProject>();
-    project->instance = ProjectInstance::load(folder, locations, options.dataDirectory, options.secrets);
-    project->commands = CommandRegistry::load(project->instance->config(), locations);
-    project->homeDirectory = locations.homeDirectory.isEmpty() ? QDir::homePath() : locations.homeDirectory;
-    // Each loader has logged its own problems and errors already.
-    for (const QString &problem : project->instance->problems())
-        qCInfo(lcSession) << "config:" << problem;
-    if (Result<void> saved = store->upsertProject(project->instance->project()); !saved)
-        qCWarning(lcSession) << "project" << folder << "not saved:" << saved.errorMessage();
-    projects.emplace(folder, project);
-    const std::weak_ptr<LoadedProject> weak = project;
-    const auto sourceFinished = [weak] {
-        if (const std::shared_ptr<LoadedProject> done = weak.lock())
-            done->sources->finished();
+    ProjectCache::Options cache;
+    cache.locations = options.locations;
+    cache.dataDirectory = options.dataDirectory;
+    cache.secrets = options.secrets;
+    cache.localServerProbes = options.localServerProbes;
+    cache.makeTools = [this](ProjectInstance &project) { return makeTools(project); };
+    projects = std::make_unique<ProjectCache>(std::move(cache), *store, q);
+
+    SessionScheduler::Services running;
+    running.sink = this;
+    running.store = store.get();
+    running.projects = projects.get();
+    running.loopServices = [this] { return loopServices(); };
+    running.storePrompt = [this](PromptInput input) { return storeUserMessage(std::move(input)); };
+    running.cancelAsks = [this](const QString &sessionID) {
+        permissions->cancelSession(sessionID);
+        questions->cancelSession(sessionID);
     };
-    ProviderRegistry &providers = project->instance->providers();
-    if (options.secrets) {
-        project->sources->started();
-        QCoro::connect(providers.loadStoredKeys(), q, sourceFinished);
-    }
-    if (!options.localServerProbes.isEmpty()) {
-        // Probed again at each load (a reload after Settings closes too),
-        // so a server started meanwhile is offered.
-        project->sources->started();
-        auto *detector = new LocalServerDetector(q);
-        detector->setProbes(options.localServerProbes);
-        QCoro::connect(detector->detect(), q, [weak, detector, sourceFinished](const QList<LocalServer> &servers) {
-            detector->deleteLater();
-            if (const std::shared_ptr<LoadedProject> done = weak.lock())
-                done->instance->providers().setLocalServers(servers);
-            sourceFinished();
-        });
-    }
-    return project;
+    running.finished = [this](const QString &sessionID, const LoopResult &result, int callers) {
+        finish(sessionID, result, callers);
+    };
+    running.fail = [this](const QString &sessionID, const NamedError &error) { fail(sessionID, error); };
+    running.stopped = [this] { announceWoundDown(); };
+    running.now = [this] { return now(); };
+    // Beside the database: every qcode on it sees the same locks.
+    running.lockDirectory = options.databasePath + u".locks"_s;
+    scheduler = new SessionScheduler(std::move(running), q);
+
+    ChildRunner::Services child;
+    child.store = store.get();
+    child.projects = projects.get();
+    child.scheduler = scheduler;
+    child.createSession = [this](const QString &directory, const QString &parentID, const QString &title) {
+        return createSession(NewSession{Identifier::descending(Identifier::Prefix::Session), directory, parentID, title});
+    };
+    child.storePrompt = [this](PromptInput input) { return storeUserMessage(std::move(input)); };
+    children = std::make_unique<ChildRunner>(std::move(child), q);
 }
 
-QCoro::Task<> Engine::Private::providersReady(std::shared_ptr<LoadedProject> project)
+std::shared_ptr<ToolRunner> Engine::Private::makeTools(ProjectInstance &project)
 {
-    if (project->sources->isPending())
-        co_await qCoro(project->sources.get(), &ProviderSources::settled);
-}
-
-std::shared_ptr<ToolRunner> Engine::Private::toolsFor(LoadedProject &loaded)
-{
-    if (loaded.tools)
-        return loaded.tools;
-    ProjectInstance &project = *loaded.instance;
-    if (options.tools) {
-        loaded.tools = options.tools(project);
-    } else {
-        ToolServices services{store.get(), this, options.dataDirectory, &fileTimes, network, &project.agents(), {}, {}};
-        services.runChild = [this](ChildRequest request) { return runChild(std::move(request)); };
-        services.askQuestion = [this](QuestionRequest request, QPointer<AbortSignal> abort) {
-            return askQuestion(std::move(request), std::move(abort));
-        };
-        const AgentRegistry agents = project.agents();
-        loaded.tools = makeBuiltinToolRegistry(services, [agents](const QString &agent) {
-            const Agent *found = agents.find(agent);
-            return found && mayUseTask(*found);
-        });
-    }
-    return loaded.tools;
+    if (options.tools)
+        return options.tools(project);
+    ToolServices services{store.get(), this, options.dataDirectory, &fileTimes, network, &project.agents(), {}, {}};
+    services.runChild = [this](ChildRequest request) { return children->run(std::move(request)); };
+    services.askQuestion = [this](QuestionRequest request, QPointer<AbortSignal> abort) {
+        return askQuestion(std::move(request), std::move(abort));
+    };
+    const AgentRegistry agents = project.agents();
+    return makeBuiltinToolRegistry(services, [agents](const QString &agent) {
+        const Agent *found = agents.find(agent);
+        return found && mayUseTask(*found);
+    });
 }
 
 Result<Session> Engine::Private::existingSession(const QString &sessionID) const
@@ -351,28 +301,28 @@ LoopServices Engine::Private::loopServices()
     services.maxConsecutiveCompactions = options.maxConsecutiveCompactions;
     if (options.generateTitles)
         services.startTitle = [this](const QString &sessionID) { startTitle(sessionID); };
-    services.runChild = [this](ChildRequest request) { return runChild(std::move(request)); };
-    services.takeQueued = [this](const QString &sessionID) { return takeQueued(sessionID); };
+    services.runChild = [this](ChildRequest request) { return children->run(std::move(request)); };
+    services.takeQueued = [this](const QString &sessionID) { return scheduler->takeQueued(sessionID); };
     return services;
 }
 
-void Engine::Private::createSession(NewSession spec)
+QString Engine::Private::createSession(NewSession spec)
 {
     if (!ready()) {
         publish(SessionError{std::nullopt, unknownError(tr("The database is not open."))});
-        return;
+        return {};
     }
     const Result<QString> id = spec.id.isEmpty() ? Result<QString>(Identifier::descending(Identifier::Prefix::Session))
                                                  : Identifier::descending(Identifier::Prefix::Session, spec.id);
     if (!id) {
         publish(SessionError{std::nullopt, unknownError(id.errorMessage())});
-        return;
+        return {};
     }
     ProjectInstance *instance = project(spec.directory);
     // A project whose config is broken gets nothing made for it.
     if (const std::optional<NamedError> refused = configRefusal(*instance)) {
         publish(SessionError{spec.id.isEmpty() ? std::nullopt : std::optional(spec.id), *refused});
-        return;
+        return {};
     }
     Session session;
     session.id = *id;
@@ -387,18 +337,22 @@ void Engine::Private::createSession(NewSession spec)
                                          : spec.title;
     if (Result<void> saved = store->upsertSession(session); !saved) {
         publish(SessionError{session.id, unknownError(saved.errorMessage())});
-        return;
+        return {};
     }
     publish(SessionCreated{session});
+    return session.id;
 }
 
-QCoro::Task<Result<MessageWithParts>> Engine::Private::storeUserMessage(PromptInput input, ProjectInstance &project)
+QCoro::Task<Result<MessageWithParts>> Engine::Private::storeUserMessage(PromptInput input)
 {
     const Result<std::optional<Session>> session = store->session(input.sessionID);
     if (!session)
         co_return Error(session.errorMessage());
     if (!*session)
         co_return Error(tr("Session %1 does not exist.").arg(input.sessionID));
+    // Held while the message is built: a reload cannot take it away.
+    const std::shared_ptr<LoadedProject> loadedProject = loaded((*session)->directory);
+    ProjectInstance &project = *loadedProject->instance;
 
     PromptDefaults defaults;
     const Result<QString> defaultAgent = project.agents().defaultAgent();
@@ -483,135 +437,51 @@ QCoro::Task<> Engine::Private::runPrompt(PromptInput input)
         fail(sessionID, session.errorMessage());
         co_return;
     }
-    if (reverting.contains(sessionID)) {
-        fail(sessionID, tr("Session %1 is being reverted; send the prompt again when it is done.").arg(sessionID));
-        co_return;
-    }
     // Before the busy check: the session may become busy meanwhile.
     std::shared_ptr<LoadedProject> project = loaded(session->directory);
     if (const std::optional<NamedError> refused = configRefusal(*project->instance)) {
         fail(sessionID, *refused);
         co_return;
     }
-    QCoro::Task<> keys = providersReady(project);
+    QCoro::Task<> keys = ProjectCache::ready(project);
     co_await keys;
     if (!guard)
         co_return;
+    // Files are being put back: nothing may start on the old ones, and
+    // the prompt would land among messages about to be hidden.
+    if (scheduler->reverting(sessionID)) {
+        fail(sessionID, tr("Session %1 is being reverted; send the prompt again when it is done.").arg(sessionID));
+        co_return;
+    }
     // Busy: the prompt waits, still editable, until the loop takes it
     // (takeQueued) or the session is free again (startPending).
     if (busy(sessionID)) {
-        const QString text = PromptQueue::text(input);
-        const QString queueID = queue.enqueue(std::move(input));
-        qCInfo(lcSession) << sessionID << "is busy; prompt" << queueID << "queued";
-        publish(PromptQueued{sessionID, queueID, text});
+        scheduler->enqueue(std::move(input));
+        co_return;
+    }
+    if (const Result<void> claimed = scheduler->claim(sessionID); !claimed) {
+        fail(sessionID, claimed.errorMessage());
         co_return;
     }
     // A pending revert's hidden messages go before the new one comes
     // (reference §2.1).
     if (const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, *session); !cleaned) {
+        scheduler->releaseIfIdle(sessionID);
         fail(sessionID, cleaned.errorMessage());
         co_return;
     }
-    QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(input, *project->instance);
+    QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(input);
     const Result<MessageWithParts> stored = co_await storing;
     if (!guard)
         co_return;
     if (!stored) {
+        scheduler->releaseIfIdle(sessionID);
         fail(sessionID, stored.errorMessage());
         co_return;
     }
-    ++waiting[sessionID];
+    scheduler->addWaiting(sessionID);
     if (!busy(sessionID))
-        startLoop(sessionID, project);
-}
-
-QCoro::Task<> Engine::Private::takeQueued(QString sessionID)
-{
-    QPointer<Engine> guard(q);
-    if (paused.contains(sessionID))
-        co_return; // the person sends them, one by one
-    while (std::optional<PendingPrompt> next = queue.takeFirst(sessionID)) {
-        const Result<Session> session = existingSession(sessionID);
-        Result<MessageWithParts> stored = Error(session ? QString() : session.errorMessage());
-        if (session) {
-            std::shared_ptr<LoadedProject> project = loaded(session->directory);
-            QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(next->input, *project->instance);
-            stored = co_await storing;
-            if (!guard)
-                co_return;
-        }
-        publish(PromptDequeued{sessionID, next->id, DequeueReason::Taken});
-        if (!stored) {
-            fail(sessionID, stored.errorMessage());
-            continue;
-        }
-        ++waiting[sessionID];
-    }
-}
-
-void Engine::Private::startLoop(const QString &sessionID, std::shared_ptr<LoadedProject> project)
-{
-    QCoro::connect(runLoop(sessionID, std::move(project)), q, [](const LoopResult &) {});
-}
-
-QCoro::Task<LoopResult> Engine::Private::runLoop(QString sessionID, std::shared_ptr<LoadedProject> project)
-{
-    QPointer<Engine> guard(q);
-    auto *loop = new PromptLoop(loopServices(), *project->instance, toolsFor(*project), sessionID, q);
-    loops.insert(sessionID, loop);
-    // A loop started without a prompt (compact, resume, a queue after a
-    // shell command) may be the project's first use.
-    QCoro::Task<> keys = providersReady(project);
-    co_await keys;
-    if (!guard)
-        co_return LoopResult{};
-    QCoro::Task<LoopResult> running = loop->run();
-    const LoopResult result = co_await running;
-    if (!guard)
-        co_return result;
-    loops.remove(sessionID);
-    permissions->cancelSession(sessionID);
-    questions->cancelSession(sessionID);
-    loop->deleteLater();
-    settle(sessionID, result);
-    // The snapshot store is pruned now and then, never in the middle of a
-    // step (at most hourly, SnapshotStore::maybePrune).
-    if (SnapshotStore *snapshots = project->instance->snapshots(); snapshots && !windingDown)
-        QCoro::connect(snapshots->maybePrune(), snapshots, [](bool) {});
-    announceWoundDown();
-    co_return result;
-}
-
-void Engine::Private::settle(const QString &sessionID, const LoopResult &result)
-{
-    // Prompts the loop did not take (it stopped on an error) start the
-    // next one; the session only goes idle when none wait. After a stop
-    // they wait for the person.
-    const bool more = queueRuns(sessionID);
-    if (!more)
-        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
-    finish(sessionID, result, waiting.take(sessionID));
-    if (more)
-        startPending(sessionID);
-}
-
-void Engine::Private::startPending(const QString &sessionID)
-{
-    if (windingDown) {
-        // Nothing new starts on the way out: what waits is answered as
-        // stopped.
-        dropQueue(sessionID);
-        finish(sessionID, LoopResult{{}, std::nullopt, true}, waiting.take(sessionID));
-        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
-        return;
-    }
-    const Result<Session> session = existingSession(sessionID);
-    if (!session) {
-        dropQueue(sessionID);
-        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
-        return;
-    }
-    startLoop(sessionID, loaded(session->directory));
+        scheduler->startLoop(sessionID, project);
 }
 
 void Engine::Private::finish(const QString &sessionID, const LoopResult &result, int callers)
@@ -619,81 +489,6 @@ void Engine::Private::finish(const QString &sessionID, const LoopResult &result,
     const PromptOutcome outcome{sessionID, result.lastAssistantID, result.error, result.aborted};
     for (int i = 0; i < callers; ++i)
         Q_EMIT q->promptFinished(outcome);
-}
-
-QCoro::Task<Result<ChildResult>> Engine::Private::runChild(ChildRequest request)
-{
-    QPointer<Engine> guard(q);
-    const Result<std::optional<Session>> parent = store->session(request.parentSessionID);
-    if (!parent || !*parent)
-        co_return Error(tr("The parent session %1 is gone.").arg(request.parentSessionID));
-    std::shared_ptr<LoadedProject> project = loaded((*parent)->directory);
-    ProjectInstance *instance = project->instance.get();
-    const Agent *agent = instance->agents().find(request.agent);
-    if (!agent)
-        co_return Error(tr("Unknown agent type: %1 is not a valid agent type").arg(request.agent));
-
-    QString childID;
-    if (request.taskID) {
-        const Result<std::optional<Session>> existing = store->session(*request.taskID);
-        if (existing && *existing && (*existing)->parentID == request.parentSessionID)
-            childID = *request.taskID;
-    }
-    if (childID.isEmpty()) {
-        NewSession spec;
-        spec.id = Identifier::descending(Identifier::Prefix::Session);
-        spec.directory = instance->directory();
-        spec.parentID = request.parentSessionID;
-        spec.title = u"%1 (@%2 subagent)"_s.arg(request.description, request.agent);
-        createSession(spec);
-        childID = spec.id;
-    }
-    if (request.started)
-        request.started(childID);
-    PromptInput input;
-    input.sessionID = childID;
-    input.agent = request.agent;
-    input.model = agent->model.value_or(request.model);
-    input.parts = {PromptPart::text(request.prompt)};
-    // The child may not plan for the parent or start its own subagents
-    // unless its rules ask for that (reference §8.9).
-    QJsonObject tools{{u"todowrite"_s, false}, {u"todoread"_s, false}};
-    bool mentionsTask = false;
-    for (const PermissionRule &rule : agent->permission)
-        mentionsTask = mentionsTask || rule.permission == u"task"_s;
-    if (!mentionsTask)
-        tools.insert(u"task"_s, false);
-    input.tools = tools;
-    QCoro::Task<Result<MessageWithParts>> storing = storeUserMessage(input, *instance);
-    const Result<MessageWithParts> stored = co_await storing;
-    if (!guard)
-        co_return Error(tr("The engine stopped."));
-    if (!stored)
-        co_return Error(stored.error());
-
-    QMetaObject::Connection stop;
-    if (request.abort) {
-        stop = QObject::connect(request.abort.data(), &AbortSignal::aborted, q,
-                                [this, childID] { abort(childID); });
-    }
-    QCoro::Task<LoopResult> running = runLoop(childID, project);
-    const LoopResult result = co_await running;
-    QObject::disconnect(stop);
-    if (!guard)
-        co_return Error(tr("The engine stopped."));
-    if (result.aborted)
-        co_return Error(tr("The subagent was stopped."));
-    if (result.error)
-        co_return Error(result.error->message().isEmpty() ? result.error->name : result.error->message());
-
-    ChildResult child{childID, {}};
-    if (const Result<std::optional<MessageWithParts>> last = store->message(result.lastAssistantID); last && *last) {
-        for (const Part &part : (*last)->parts) {
-            if (const TextPart *text = part.as<TextPart>())
-                child.text = text->text;
-        }
-    }
-    co_return child;
 }
 
 QCoro::Task<std::optional<QList<QStringList>>> Engine::Private::askQuestion(QuestionRequest request,
@@ -758,11 +553,8 @@ void Engine::Private::startTitle(const QString &sessionID)
 void Engine::Private::windDown(int graceMs)
 {
     windingDown = true;
-    // Stopped as abort() stops them, so what they wrote is saved as
-    // stopped, not left "running" for the next start to find.
-    const QStringList running = loops.keys() + shells.keys();
-    for (const QString &sessionID : running)
-        abort(sessionID);
+    if (scheduler)
+        scheduler->windDown();
     if (titlesRunning > 0 && titleStop)
         QTimer::singleShot(std::max(0, graceMs), titleStop, &AbortSignal::abort);
     announceWoundDown();
@@ -770,66 +562,20 @@ void Engine::Private::windDown(int graceMs)
 
 void Engine::Private::announceWoundDown()
 {
-    if (windingDown && titlesRunning == 0 && loops.isEmpty() && shells.isEmpty())
+    if (windingDown && titlesRunning == 0 && (!scheduler || scheduler->idle()))
         Q_EMIT q->woundDown();
 }
 
 void Engine::Private::abort(const QString &sessionID)
 {
-    if (!queue.isEmpty(sessionID))
-        paused.insert(sessionID);
-    permissions->cancelSession(sessionID);
-    questions->cancelSession(sessionID);
-    if (PromptLoop *loop = loops.value(sessionID))
-        loop->abortSignal()->abort();
-    if (AbortSignal *shell = shells.value(sessionID))
-        shell->abort();
-}
-
-void Engine::Private::editQueued(const QString &sessionID, const QString &queueID, const QString &text)
-{
-    const Result<PendingPrompt> edited = queue.edit(sessionID, queueID, text);
-    if (!edited) {
-        publish(SessionError{sessionID, unknownError(edited.errorMessage())});
-        return;
-    }
-    publish(PromptQueued{sessionID, queueID, PromptQueue::text(edited->input)});
-}
-
-void Engine::Private::removeQueued(const QString &sessionID, const QString &queueID)
-{
-    const Result<PendingPrompt> removed = queue.remove(sessionID, queueID);
-    if (!removed) {
-        publish(SessionError{sessionID, unknownError(removed.errorMessage())});
-        return;
-    }
-    if (queue.isEmpty(sessionID))
-        paused.remove(sessionID);
-    publish(PromptDequeued{sessionID, queueID, DequeueReason::Removed});
-    // Withdrawn, not failed: the caller is told as after a stop.
-    Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
+    if (scheduler)
+        scheduler->abort(sessionID);
 }
 
 void Engine::Private::sendQueued(const QString &sessionID, const QString &queueID)
 {
-    Result<PendingPrompt> taken = queue.remove(sessionID, queueID);
-    if (!taken) {
-        publish(SessionError{sessionID, unknownError(taken.errorMessage())});
-        return;
-    }
-    if (queue.isEmpty(sessionID))
-        paused.remove(sessionID);
-    publish(PromptDequeued{sessionID, queueID, DequeueReason::Taken});
-    QCoro::connect(runPrompt(std::move(taken->input)), q, [] {});
-}
-
-void Engine::Private::dropQueue(const QString &sessionID)
-{
-    paused.remove(sessionID);
-    for (const PendingPrompt &dropped : queue.takeAll(sessionID)) {
-        publish(PromptDequeued{sessionID, dropped.id, DequeueReason::Removed});
-        Q_EMIT q->promptFinished(PromptOutcome{sessionID, {}, std::nullopt, true});
-    }
+    if (std::optional<PromptInput> taken = scheduler->takeForSending(sessionID, queueID))
+        QCoro::connect(runPrompt(std::move(*taken)), q, [] {});
 }
 
 QCoro::Task<> Engine::Private::describe(QString directory)
@@ -848,7 +594,7 @@ QCoro::Task<> Engine::Private::describe(QString directory)
     }
     const std::shared_ptr<LoadedProject> project = loaded(directory);
     // The models offered depend on the keys the keychain holds.
-    QCoro::Task<> keys = providersReady(project);
+    QCoro::Task<> keys = ProjectCache::ready(project);
     co_await keys;
     if (!guard)
         co_return;
@@ -870,7 +616,7 @@ QCoro::Task<> Engine::Private::runCommand(CommandInput input)
         fail(sessionID, *refused);
         co_return;
     }
-    QCoro::Task<> keys = providersReady(project);
+    QCoro::Task<> keys = ProjectCache::ready(project);
     co_await keys;
     if (!guard)
         co_return;
@@ -920,8 +666,12 @@ void Engine::Private::resume(const QString &sessionID)
         fail(sessionID, session.errorMessage());
         return;
     }
-    if (busy(sessionID) || reverting.contains(sessionID)) {
+    if (busy(sessionID)) {
         fail(sessionID, tr("Session %1 is busy: wait for it to finish or stop it, then retry.").arg(sessionID));
+        return;
+    }
+    if (const Result<void> claimed = scheduler->claim(sessionID); !claimed) {
+        fail(sessionID, claimed.errorMessage());
         return;
     }
     // What the person took back stays taken back, as before a prompt.
@@ -929,6 +679,7 @@ void Engine::Private::resume(const QString &sessionID)
     const Result<QList<MessageWithParts>> history = cleaned ? store->history(sessionID)
                                                             : Result<QList<MessageWithParts>>(Error(cleaned.errorMessage()));
     if (!history) {
+        scheduler->releaseIfIdle(sessionID);
         fail(sessionID, history.errorMessage());
         return;
     }
@@ -940,6 +691,7 @@ void Engine::Private::resume(const QString &sessionID)
             lastAssistant = history->at(i).info.assistant();
     }
     if (!lastUser) {
+        scheduler->releaseIfIdle(sessionID);
         fail(sessionID, tr("Session %1 has no prompt to retry.").arg(sessionID));
         return;
     }
@@ -948,12 +700,13 @@ void Engine::Private::resume(const QString &sessionID)
     const bool answered = lastAssistant && !lastAssistant->error && lastAssistant->finish
                           && *lastAssistant->finish != u"tool-calls"_s && *lastAssistant->finish != u"unknown"_s;
     if (answered) {
+        scheduler->releaseIfIdle(sessionID);
         fail(sessionID, tr("Session %1 has nothing to retry: its last prompt was answered.").arg(sessionID));
         return;
     }
     qCInfo(lcSession) << sessionID << "resumes its loop";
-    ++waiting[sessionID];
-    startLoop(sessionID, loaded(session->directory));
+    scheduler->addWaiting(sessionID);
+    scheduler->startLoop(sessionID, loaded(session->directory));
 }
 
 QCoro::Task<> Engine::Private::runShell(ShellInput input)
@@ -972,18 +725,23 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
         publish(SessionError{sessionID, *refused});
         co_return;
     }
-    QCoro::Task<> keys = providersReady(project);
+    QCoro::Task<> keys = ProjectCache::ready(project);
     co_await keys;
     if (!guard)
         co_return;
-    if (busy(sessionID) || reverting.contains(sessionID)) {
+    if (busy(sessionID)) {
         publish(SessionError{sessionID, unknownError(tr("Session %1 is busy: wait for it to finish or stop it, then "
                                                         "run the command again.")
                                                          .arg(sessionID))});
         co_return;
     }
+    if (const Result<void> claimed = scheduler->claim(sessionID); !claimed) {
+        publish(SessionError{sessionID, unknownError(claimed.errorMessage())});
+        co_return;
+    }
     const Result<Session> cleaned = SessionRevert::cleanup(*store, *this, *session);
     if (!cleaned) {
+        scheduler->releaseIfIdle(sessionID);
         publish(SessionError{sessionID, unknownError(cleaned.errorMessage())});
         co_return;
     }
@@ -992,6 +750,7 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
     const QString agentName = input.agent.value_or(defaultAgent ? *defaultAgent : u"build"_s);
     const Agent *agent = instance.agents().find(agentName);
     if (!agent) {
+        scheduler->releaseIfIdle(sessionID);
         publish(SessionError{sessionID, unknownError(tr("Agent not found: \"%1\".").arg(agentName))});
         co_return;
     }
@@ -1007,25 +766,16 @@ QCoro::Task<> Engine::Private::runShell(ShellInput input)
     run.shell = UserShell::preferred(run.environment);
     run.dataDirectory = options.dataDirectory;
     run.agentCanUseTask = mayUseTask(*agent);
-    auto *abortSignal = new AbortSignal(q);
-    run.abort = abortSignal;
-    shells.insert(sessionID, abortSignal);
+    run.abort = scheduler->beginShell(sessionID);
     publish(SessionStatusChanged{sessionID, SessionStatus::busy()});
 
     QCoro::Task<Result<QString>> running = SessionShell::run(*store, *this, run, [this] { return now(); });
     const Result<QString> done = co_await running;
     if (!guard)
         co_return;
-    shells.remove(sessionID);
-    abortSignal->deleteLater();
     if (!done)
         publish(SessionError{sessionID, unknownError(done.errorMessage())});
-    // Prompts sent while it ran are answered now (reference §2.9).
-    if (queueRuns(sessionID) || waiting.value(sessionID) > 0)
-        startPending(sessionID);
-    else
-        publish(SessionStatusChanged{sessionID, SessionStatus::idle()});
-    announceWoundDown();
+    scheduler->endShell(sessionID);
 }
 
 void Engine::Private::fork(const QString &sessionID, const QString &messageID, const QString &newID)
@@ -1089,26 +839,39 @@ void Engine::Private::fork(const QString &sessionID, const QString &messageID, c
     publish(SessionCreated{copy});
 }
 
-void Engine::Private::remove(const QString &sessionID)
+QCoro::Task<> Engine::Private::remove(QString sessionID)
 {
-    const Result<std::optional<Session>> session = store->session(sessionID);
+    QPointer<Engine> guard(q);
+    const Result<std::optional<Session>> session = ready() ? store->session(sessionID)
+                                                           : Result<std::optional<Session>>(Error(tr("The database is not open.")));
     if (!session || !*session) {
         publish(SessionError{sessionID, unknownError(tr("Session %1 does not exist.").arg(sessionID))});
-        return;
+        co_return;
     }
     const Result<QList<Session>> children = store->children(sessionID);
-    dropQueue(sessionID);
-    abort(sessionID);
+    QStringList affected{sessionID};
     if (children) {
-        for (const Session &child : *children) {
-            dropQueue(child.id);
-            abort(child.id);
-        }
+        for (const Session &child : *children)
+            affected.append(child.id);
     }
+    // Stopped first, and waited for: a loop winding down still writes its
+    // stopped turn, which must land before the rows go, and nothing may
+    // be published for a session that is gone.
+    for (const QString &id : std::as_const(affected)) {
+        scheduler->beginDeletion(id);
+        scheduler->dropQueue(id);
+        scheduler->abort(id);
+    }
+    QCoro::Task<> stopping = scheduler->waitStopped(affected);
+    co_await stopping;
+    if (!guard)
+        co_return;
     const Result<QStringList> removed = store->removeSession(sessionID);
+    for (const QString &id : std::as_const(affected))
+        scheduler->endDeletion(id);
     if (!removed) {
         publish(SessionError{sessionID, unknownError(removed.errorMessage())});
-        return;
+        co_return;
     }
     if (children) {
         for (const Session &child : *children) {
@@ -1156,12 +919,16 @@ QCoro::Task<> Engine::Private::revert(SessionRevert::Target target, bool undo)
                                                              : session.errorMessage())});
         co_return;
     }
-    if (busy(sessionID) || reverting.contains(sessionID)) {
+    if (busy(sessionID)) {
         publish(SessionError{sessionID, unknownError(tr("Session %1 is busy: stop it or wait for it to finish, then undo again.")
                                                          .arg(sessionID))});
         co_return;
     }
-    reverting.insert(sessionID);
+    if (const Result<void> claimed = scheduler->claim(sessionID); !claimed) {
+        publish(SessionError{sessionID, unknownError(claimed.errorMessage())});
+        co_return;
+    }
+    scheduler->beginRevert(sessionID);
     // Held until the revert ends: a reload cannot take the snapshots away.
     const std::shared_ptr<LoadedProject> project = loaded((*session)->directory);
     QPointer<SnapshotStore> snapshots = project->instance->snapshots();
@@ -1170,7 +937,7 @@ QCoro::Task<> Engine::Private::revert(SessionRevert::Target target, bool undo)
     const Result<Session> done = co_await running;
     if (!guard)
         co_return;
-    reverting.remove(sessionID);
+    scheduler->endRevert(sessionID);
     if (!done)
         publish(SessionError{sessionID, unknownError(done.errorMessage())});
 }
@@ -1197,16 +964,11 @@ Engine::Engine(EngineOptions options, QObject *parent)
 
 Engine::~Engine()
 {
-    // Loops are children of this object; stop them before the store goes.
-    for (PromptLoop *loop : std::as_const(d->loops))
-        loop->abortSignal()->abort();
-    // A shell command's run stops writing once its signal is gone.
-    qDeleteAll(d->shells);
-    d->shells.clear();
+    // Loops and shell commands stop before the store goes.
+    delete d->scheduler;
+    d->scheduler = nullptr;
     d->permissions.reset();
     d->questions.reset();
-    qDeleteAll(d->loops);
-    d->loops.clear();
 }
 
 void Engine::open()
@@ -1235,6 +997,7 @@ void Engine::open()
             d->housekeeping->start(d->options.housekeepingInterval);
             d->housekeep();
             d->questions = std::make_unique<QuestionCenter>(*d, d->options.askPolicy);
+            d->makeParts();
             Q_EMIT opened(true);
         },
         Qt::QueuedConnection);
@@ -1275,6 +1038,10 @@ void Engine::compact(const QString &sessionID)
             // (auto false), answered by the loop (reference §5.3).
             // A pending revert is settled first, as a prompt settles it:
             // the summary must not cover what the person took back.
+            if (d->ready() && d->scheduler->reverting(sessionID)) {
+                d->fail(sessionID, tr("Session %1 is being reverted; compact it when that is done.").arg(sessionID));
+                return;
+            }
             if (d->ready()) {
                 if (const Result<std::optional<Session>> session = d->store->session(sessionID); session && *session) {
                     if (const std::optional<NamedError> refused =
@@ -1308,11 +1075,11 @@ void Engine::compact(const QString &sessionID)
             }
             // Busy: the running loop (or the one after the shell command)
             // answers the request.
-            ++d->waiting[sessionID];
+            d->scheduler->addWaiting(sessionID);
             if (d->busy(sessionID))
                 return;
             if (const Result<Session> session = d->existingSession(sessionID); session)
-                d->startLoop(sessionID, d->loaded(session->directory));
+                d->scheduler->startLoop(sessionID, d->loaded(session->directory));
             else
                 d->fail(sessionID, session.errorMessage());
         },
@@ -1374,7 +1141,8 @@ void Engine::fork(const QString &sessionID, const QString &messageID, const QStr
 
 void Engine::deleteSession(const QString &sessionID)
 {
-    QMetaObject::invokeMethod(this, [this, sessionID] { d->remove(sessionID); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, sessionID] { QCoro::connect(d->remove(sessionID), this, [] {}); }, Qt::QueuedConnection);
 }
 
 void Engine::renameSession(const QString &sessionID, const QString &title)
@@ -1416,19 +1184,28 @@ void Engine::shell(ShellInput input)
 
 void Engine::editQueuedPrompt(const QString &sessionID, const QString &queueID, const QString &text)
 {
-    QMetaObject::invokeMethod(this, [this, sessionID, queueID, text] { d->editQueued(sessionID, queueID, text); },
+    QMetaObject::invokeMethod(this, [this, sessionID, queueID, text] {
+            if (d->scheduler)
+                d->scheduler->editQueued(sessionID, queueID, text);
+        },
                               Qt::QueuedConnection);
 }
 
 void Engine::removeQueuedPrompt(const QString &sessionID, const QString &queueID)
 {
-    QMetaObject::invokeMethod(this, [this, sessionID, queueID] { d->removeQueued(sessionID, queueID); },
+    QMetaObject::invokeMethod(this, [this, sessionID, queueID] {
+            if (d->scheduler)
+                d->scheduler->removeQueued(sessionID, queueID);
+        },
                               Qt::QueuedConnection);
 }
 
 void Engine::sendQueuedPrompt(const QString &sessionID, const QString &queueID)
 {
-    QMetaObject::invokeMethod(this, [this, sessionID, queueID] { d->sendQueued(sessionID, queueID); },
+    QMetaObject::invokeMethod(this, [this, sessionID, queueID] {
+            if (d->scheduler)
+                d->sendQueued(sessionID, queueID);
+        },
                               Qt::QueuedConnection);
 }
 
@@ -1444,7 +1221,8 @@ void Engine::reloadProject(const QString &directory)
         this,
         [this, directory] {
             // What runs on the old one keeps it until it ends.
-            d->projects.erase(QDir::cleanPath(QFileInfo(directory).absoluteFilePath()));
+            if (d->projects)
+                d->projects->forget(directory);
             QCoro::connect(d->describe(directory), this, [] {});
         },
         Qt::QueuedConnection);

@@ -233,7 +233,8 @@ public:
     // or leaked.
     void windDown(int graceMs);
 
-    // A loop or a shell command runs. Engine thread only.
+    // A loop, a shell command, a revert or a deletion runs on the session.
+    // Engine thread only.
     bool isBusy(const QString &sessionID) const;
 
 Q_SIGNALS:

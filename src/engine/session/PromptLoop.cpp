@@ -9,6 +9,7 @@
 #include "SessionCompaction.h"
 #include "SessionLogging.h"
 #include "SessionProcessor.h"
+#include "engine/session/ChildRunner.h"
 #include "engine/agent/PermissionRules.h"
 #include "engine/agent/PromptLibrary.h"
 #include "engine/agent/Reminders.h"
@@ -552,6 +553,21 @@ QCoro::Task<PromptLoop::Next> PromptLoop::subtaskStep(const Scan &scan, const Su
     if (m_services.runChild) {
         ChildRequest request{m_sessionID, task.agent, task.prompt, task.description, modelRef, std::nullopt,
                              QPointer<AbortSignal>(&m_abort), {}};
+        // The child's id goes on the part as soon as it is known, so the
+        // window can open the child while it works (as the task tool does).
+        request.started = [this, &part, &task, modelRef](const QString &childID) {
+            ToolPart *running = part.as<ToolPart>();
+            if (Result<void> linked = running->updateRunning(task.description, ChildRunner::metadata(childID, modelRef));
+                !linked) {
+                qCWarning(lcSession) << "subtask link:" << linked.errorMessage();
+                return;
+            }
+            if (Result<void> saved = m_services.store->updatePart(part); !saved) {
+                qCWarning(lcSession) << "subtask link not saved:" << saved.errorMessage();
+                return;
+            }
+            m_services.sink->publish(PartUpdated{part});
+        };
         QCoro::Task<Result<ChildResult>> running = m_services.runChild(request);
         child = co_await running;
         if (!self)
@@ -566,13 +582,8 @@ QCoro::Task<PromptLoop::Next> PromptLoop::subtaskStep(const Scan &scan, const Su
 
     Result<void> moved;
     if (child) {
-        const QString output = u"task_id: %1 (for resuming to continue this task if needed)\n\n<task_result>\n%2\n</task_result>"_s
-                                   .arg(child->sessionID, child->text);
-        moved = tool->complete(output, task.description,
-                       QJsonObject{{u"sessionId"_s, child->sessionID},
-                                   {u"model"_s, QJsonObject{{u"providerID"_s, modelRef.providerID},
-                                                            {u"modelID"_s, modelRef.modelID}}}},
-                               now());
+        moved = tool->complete(ChildRunner::output(*child), task.description,
+                               ChildRunner::metadata(child->sessionID, modelRef), now());
     } else {
         const QString message = child.errorMessage();
         moved = tool->fail(message.isEmpty() ? u"Tool execution failed"_s : u"Tool execution failed: "_s + message, now());

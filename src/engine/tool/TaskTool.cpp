@@ -6,19 +6,11 @@
 #include "ToolPermission.h"
 #include "engine/agent/AgentRegistry.h"
 #include "engine/agent/PermissionRules.h"
+#include "engine/session/ChildRunner.h"
 
 using namespace Qt::StringLiterals;
 
 namespace qcode {
-
-namespace {
-
-QJsonObject modelJson(const ModelRef &model)
-{
-    return QJsonObject{{u"providerID"_s, model.providerID}, {u"modelID"_s, model.modelID}};
-}
-
-} // namespace
 
 TaskTool::TaskTool(ToolServices services)
     : m_services(std::move(services))
@@ -130,7 +122,7 @@ QCoro::Task<ToolResult> TaskTool::execute(QJsonObject arguments, ToolContext con
     const auto progress = context.progress;
     request.started = [progress, description, model](const QString &childID) {
         if (progress)
-            progress(description, QJsonObject{{u"sessionId"_s, childID}, {u"model"_s, modelJson(model)}});
+            progress(description, ChildRunner::metadata(childID, model));
     };
     QCoro::Task<Result<ChildResult>> running = m_services.runChild(request);
     const Result<ChildResult> child = co_await running;
@@ -139,9 +131,8 @@ QCoro::Task<ToolResult> TaskTool::execute(QJsonObject arguments, ToolContext con
 
     ToolOutput output;
     output.title = description;
-    output.metadata = QJsonObject{{u"sessionId"_s, child->sessionID}, {u"model"_s, modelJson(model)}};
-    output.output = u"task_id: %1 (for resuming to continue this task if needed)\n\n<task_result>\n%2\n</task_result>"_s
-                        .arg(child->sessionID, child->text);
+    output.metadata = ChildRunner::metadata(child->sessionID, model);
+    output.output = ChildRunner::output(*child);
     co_return output;
 }
 

@@ -72,7 +72,8 @@ void EngineHarness::start(const Setup &setup)
 
     m_tools = std::make_shared<ScriptedToolRunner>();
     EngineOptions options;
-    options.databasePath = m_database.path();
+    m_databasePath = setup.databasePath.isEmpty() ? m_database.path() : setup.databasePath;
+    options.databasePath = m_databasePath;
     options.dataDirectory = m_tree.path(u"data"_s);
     const QString home = m_tree.path(u"home"_s);
     options.locations = [home](const QString &directory, const QString &worktree) {
@@ -118,7 +119,13 @@ void EngineHarness::start(const Setup &setup)
     m_engine->open();
     QVERIFY(QTest::qWaitFor([&opened] { return opened.has_value(); }, 5000));
     QCOMPARE(*opened, true);
-    m_store = m_database.open();
+    if (setup.databasePath.isEmpty()) {
+        m_store = m_database.open();
+    } else {
+        Result<std::unique_ptr<Store>> store = Store::open(setup.databasePath);
+        QVERIFY2(store, qPrintable(store.errorMessage()));
+        m_store = std::move(*store);
+    }
 }
 
 bool EngineHarness::git(const QString &directory, const QStringList &arguments)

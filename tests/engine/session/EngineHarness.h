@@ -58,6 +58,9 @@ public:
         // Local model servers to probe (EngineOptions::localServerProbes):
         // servers the test starts, never the machine's own ports.
         QList<LocalServer> localServerProbes;
+        // Another harness's database (databasePath()), for two engines on
+        // one file as a `qcode run` beside the window; empty: its own.
+        QString databasePath;
     };
 
     EngineHarness();
@@ -73,6 +76,7 @@ public:
     // The engine's database file, for a test that opens its own connection.
     QString databasePath() const { return m_database.path(); }
     QString projectDirectory() const;
+    QString databasePath() const { return m_databasePath; }
 
     // Creates a session (once) and returns its id.
     QString session();
@@ -115,6 +119,7 @@ private:
     std::unique_ptr<QThread> m_thread;
     std::unique_ptr<Engine> m_engine;
     std::unique_ptr<Store> m_store;
+    QString m_databasePath;
     QString m_sessionID;
     QList<PromptOutcome> m_finished;
 };
