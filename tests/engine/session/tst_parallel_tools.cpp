@@ -102,6 +102,7 @@ private Q_SLOTS:
     void concurrentPermissionQuestionsAreShownOneAtATimeInOrder();
     void anAbortStopsEveryRunningToolAndMarksItAborted();
     void aDoomLoopIsCaughtWhileTheEarlierCallsStillRun();
+    void severalTaskCallsRunTheirSubagentsAtTheSameTime();
 };
 
 void ParallelToolsTest::theToolsOfOneMessageRunAtTheSameTime()
@@ -245,6 +246,38 @@ void ParallelToolsTest::aDoomLoopIsCaughtWhileTheEarlierCallsStillRun()
     QVERIFY(std::holds_alternative<ToolCompleted>(tools.at(1).state));
     QCOMPARE(std::get<ToolError>(tools.at(2).state).error,
              u"The user rejected permission to use this specific tool call."_s);
+}
+
+void ParallelToolsTest::severalTaskCallsRunTheirSubagentsAtTheSameTime()
+{
+    EngineHarness::Setup setup;
+    setup.builtinTools = true;
+    EngineHarness h(setup);
+    FakeTurn twoTasks;
+    for (const QString &n : {u"1"_s, u"2"_s}) {
+        twoTasks.toolCall(u"task"_s,
+                          QJsonObject{{u"description"_s, u"Look at part %1"_s.arg(n)},
+                                      {u"prompt"_s, u"look at part %1"_s.arg(n)},
+                                      {u"subagent_type"_s, u"general"_s}},
+                          u"call_%1"_s.arg(n));
+    }
+    h.server().enqueue(twoTasks);
+    // Neither subagent's model ever answers: only running side by side do
+    // both of them ask it.
+    h.server().enqueue(FakeTurn().stallBeforeHeaders());
+    h.server().enqueue(FakeTurn().stallBeforeHeaders());
+    h.send(u"look at both parts"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(h.server().requests().size(), 3, 10000);
+    const Result<QList<Session>> children = h.store().children(h.session());
+    QVERIFY(children);
+    QCOMPARE(children->size(), 2);
+
+    h.engine().abort(h.session());
+    const auto outcome = h.waitFinished();
+    QVERIFY(outcome);
+    QVERIFY(outcome->aborted);
+    for (const ToolPart &tool : toolParts(h.messages()))
+        QVERIFY2(std::holds_alternative<ToolError>(tool.state), qPrintable(tool.callID));
 }
 
 QTEST_GUILESS_MAIN(ParallelToolsTest)
