@@ -1,5 +1,7 @@
 #include "PermissionCenter.h"
 
+#include <QTimer>
+
 #include <QCoro/QCoroSignal>
 
 #include "SessionLogging.h"
@@ -32,6 +34,8 @@ public:
     PermissionRuleset rules;
     QString projectID;
     PermissionAnswer answer;
+    quint64 order = 0;  // when it was asked, among all questions
+    bool shown = false; // published; else it waits its session's turn
 
 Q_SIGNALS:
     void answered();
@@ -142,6 +146,7 @@ QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest incoming, 
     if (question->request.id.isEmpty())
         question->request.id = Identifier::ascending(Identifier::Prefix::Permission);
     const PermissionRequest request = question->request;
+    question->order = ++m_asked;
 
     if (m_policy != AskPolicy::Ask) {
         delete question.data();
@@ -160,6 +165,7 @@ QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest incoming, 
         co_return PermissionAnswer{reply, {}, false};
     }
 
+    const bool waitsItsTurn = hasPending(request.sessionID);
     m_pending.insert(request.id, question.data());
     QMetaObject::Connection onAbort;
     if (abort) {
@@ -167,7 +173,10 @@ QCoro::Task<PermissionAnswer> PermissionCenter::ask(PermissionRequest incoming, 
         onAbort = connect(abort.data(), &AbortSignal::aborted, this,
                           [this, id] { answer(id, PermissionAnswer{PermissionReply::Reject, {}, false}); });
     }
-    m_sink.publish(PermissionAsked{request});
+    if (!waitsItsTurn) {
+        question->shown = true;
+        m_sink.publish(PermissionAsked{request});
+    }
     co_await qCoro(question.data(), &Question::answered);
     QObject::disconnect(onAbort);
     if (!question)
@@ -181,7 +190,7 @@ bool PermissionCenter::reply(const QString &requestID, PermissionReply reply, co
                              ApprovalScope scope)
 {
     Question *question = m_pending.value(requestID);
-    if (!question)
+    if (!question || !question->shown)
         return false;
     const PermissionRequest request = question->request;
     const QString projectID = question->projectID;
@@ -241,11 +250,41 @@ void PermissionCenter::answer(const QString &requestID, const PermissionAnswer &
     Question *question = m_pending.take(requestID);
     if (!question)
         return;
-    const PermissionReply onBus = answer.reply == PermissionReply::RejectWithMessage ? PermissionReply::Reject
-                                                                                      : answer.reply;
-    m_sink.publish(PermissionReplied{question->request.sessionID, requestID, onBus});
+    const QString sessionID = question->request.sessionID;
+    if (question->shown) {
+        const PermissionReply onBus = answer.reply == PermissionReply::RejectWithMessage ? PermissionReply::Reject
+                                                                                          : answer.reply;
+        m_sink.publish(PermissionReplied{sessionID, requestID, onBus});
+    }
     question->answer = answer;
     Q_EMIT question->answered();
+    // Later: a reject, an "always" or an abort answers more of the
+    // session's questions right after this one, and none of those should
+    // be shown on the way.
+    QTimer::singleShot(0, this, [this, sessionID] { showNext(sessionID); });
+}
+
+bool PermissionCenter::hasPending(const QString &sessionID) const
+{
+    return std::any_of(m_pending.cbegin(), m_pending.cend(),
+                       [&sessionID](const Question *question) { return question->request.sessionID == sessionID; });
+}
+
+void PermissionCenter::showNext(const QString &sessionID)
+{
+    Question *next = nullptr;
+    for (Question *question : std::as_const(m_pending)) {
+        if (question->request.sessionID != sessionID)
+            continue;
+        if (question->shown)
+            return;
+        if (!next || question->order < next->order)
+            next = question;
+    }
+    if (!next)
+        return;
+    next->shown = true;
+    m_sink.publish(PermissionAsked{next->request});
 }
 
 void PermissionCenter::cancelSession(const QString &sessionID)
@@ -265,11 +304,12 @@ void PermissionCenter::forgetSession(const QString &sessionID)
 
 QList<PermissionRequest> PermissionCenter::pending() const
 {
+    QList<const Question *> questions(m_pending.cbegin(), m_pending.cend());
+    std::sort(questions.begin(), questions.end(),
+              [](const Question *a, const Question *b) { return a->order < b->order; });
     QList<PermissionRequest> requests;
-    for (const Question *question : m_pending)
+    for (const Question *question : std::as_const(questions))
         requests.append(question->request);
-    std::sort(requests.begin(), requests.end(),
-              [](const PermissionRequest &a, const PermissionRequest &b) { return a.id < b.id; });
     return requests;
 }
 

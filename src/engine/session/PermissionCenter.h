@@ -39,6 +39,13 @@ enum class AskPolicy {
 // project instance and lets them beat a deny: its users report approvals
 // leaking past agent restrictions, reference §13). A reject answers every
 // other pending question of the session with a reject too, as OpenCode's.
+//
+// A session's questions are shown one at a time, in the order asked: the
+// tools of one step run at once and may ask together, and the window shows
+// whatever PermissionAsked arrives, so the next question of a session is
+// published only once the one before it is answered. A question still
+// waiting its turn was never on the bus; answering it (abort, reject,
+// "always") publishes nothing for it.
 class PermissionCenter : public QObject
 {
     Q_OBJECT
@@ -54,7 +61,8 @@ public:
     // `projectID` names whose project approvals apply (empty: none).
     QCoro::Task<PermissionAnswer> ask(PermissionRequest request, PermissionRuleset rules, QPointer<AbortSignal> abort,
                                       QString projectID = {});
-    // False when no question has this id (answered meanwhile, or unknown).
+    // False when no shown question has this id (answered meanwhile,
+    // unknown, or still waiting its turn).
     bool reply(const QString &requestID, PermissionReply reply, const QString &message = {},
                ApprovalScope scope = ApprovalScope::Session);
     // Rejects every pending question of the session (its prompt stopped).
@@ -62,6 +70,8 @@ public:
     // Forgets a deleted session's approvals.
     void forgetSession(const QString &sessionID);
 
+    // The questions not answered yet, shown or waiting their turn, in the
+    // order asked.
     QList<PermissionRequest> pending() const;
 
 Q_SIGNALS:
@@ -84,10 +94,14 @@ private:
     Verdict evaluate(const Question &question);
     void answer(const QString &requestID, const PermissionAnswer &answer);
     void approve(const Question &question, ApprovalScope scope);
+    bool hasPending(const QString &sessionID) const;
+    // Publishes the session's oldest waiting question unless one is shown.
+    void showNext(const QString &sessionID);
 
     SessionEventSink &m_sink;
     AskPolicy m_policy;
-    QHash<QString, Question *> m_pending; // by request id, in the order asked (ids ascend)
+    QHash<QString, Question *> m_pending; // by request id; shown or waiting their turn
+    quint64 m_asked = 0;                  // questions asked so far: their order
     QHash<QString, PermissionRuleset> m_approved;        // by session
     QHash<QString, PermissionRuleset> m_projectApproved; // by project, as loaded or saved
     Store *m_store = nullptr;

@@ -4,6 +4,7 @@
 #include <QScopeGuard>
 #include <QTimer>
 
+#include <QCoro/QCoroSignal>
 #include <QCoro/QCoroTimer>
 
 #include "MessageErrors.h"
@@ -103,13 +104,30 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
 {
     QPointer<SessionProcessor> self(this);
     m_needsCompaction = false;
+    // What the message held before this call; a retried attempt keeps only
+    // that (and the patches) of what the cut one wrote.
+    const Result<QList<Part>> before = m_setup.store->parts(m_message.id);
+    if (!before)
+        qCWarning(lcProcessor) << "a retry of message" << m_message.id
+                               << "would keep the cut attempt's parts:" << before.errorMessage();
+    QSet<QString> kept;
+    for (const Part &part : before ? *before : QList<Part>())
+        kept.insert(part.id);
     while (true) {
         // Each awaited task is named before it is awaited: GCC 12 destroys
         // temporaries of a co_await expression twice.
         QCoro::Task<std::optional<StreamFailure>> streaming = consume(makeCall);
-        const std::optional<StreamFailure> failure = co_await streaming;
+        std::optional<StreamFailure> failure = co_await streaming;
+        if (!self)
+            co_return Outcome::Stop;
+        // However the stream ended, the tools it started end first (an
+        // abort has told them to stop): their results belong to this step.
+        QCoro::Task<> settling = settleTools();
+        co_await settling;
         if (!self || self->orphaned())
             co_return Outcome::Stop;
+        if (m_toolError)
+            failure = StreamFailure{*std::exchange(m_toolError, std::nullopt)};
         if (!failure)
             break;
         if (aborted()) {
@@ -135,6 +153,10 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
             fail(MessageErrors::fromProviderError(providerError));
             break;
         }
+        // The person rejected a call of this step: the turn stops here, and
+        // a new attempt could run nothing anyway.
+        if (m_blocked)
+            break;
         ++m_attempt;
         if (!m_setup.retry.allowsAttempt(m_attempt)) {
             fail(MessageErrors::retriesExhausted(m_attempt, providerError));
@@ -143,7 +165,8 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
         const QDateTime at = m_setup.clock();
         const qint64 delay = RetryPolicy::delayMs(m_attempt, providerError, at);
         qCInfo(lcProcessor) << "retry" << m_attempt << "of message" << m_message.id << "in" << delay << "ms:" << *reason;
-        // The next call starts new blocks; what the cut one said stays.
+        // What the cut call said stays on screen while the retry waits (and
+        // stays if the person stops it then); the next call replaces it.
         closeOpenParts();
         publishStatus(SessionStatus::retry(m_attempt, *reason, at.toMSecsSinceEpoch() + delay));
         QCoro::Task<> waiting = waitBeforeRetry(std::chrono::milliseconds(delay));
@@ -154,6 +177,10 @@ QCoro::Task<SessionProcessor::Outcome> SessionProcessor::process(CallFactory mak
             fail(MessageErrors::aborted());
             break;
         }
+        // One answer per step: the model and the window see the retried
+        // attempt only (OpenCode keeps the same message for the retry).
+        if (before)
+            discardAttempt(kept);
     }
     QCoro::Task<> cleaning = cleanup();
     co_await cleaning;
@@ -193,12 +220,9 @@ QCoro::Task<std::optional<SessionProcessor::StreamFailure>> SessionProcessor::co
         if (const auto *error = std::get_if<ErrorEvent>(&*event))
             co_return StreamFailure{error->error};
         if (const auto *toolCall = std::get_if<ToolCallEvent>(&*event)) {
-            QCoro::Task<Result<void>> calling = onToolCall(*toolCall);
-            const Result<void> handled = co_await calling;
+            startTool(*toolCall);
             if (!self || self->orphaned())
                 co_return std::nullopt;
-            if (!handled)
-                co_return StreamFailure{handled.error()};
             if (aborted())
                 co_return StreamFailure{ProviderError::aborted()};
         } else if (std::holds_alternative<StartStepEvent>(*event)) {
@@ -209,6 +233,15 @@ QCoro::Task<std::optional<SessionProcessor::StreamFailure>> SessionProcessor::co
             if (!handled)
                 co_return StreamFailure{handled.error()};
         } else if (const auto *finish = std::get_if<FinishStepEvent>(&*event)) {
+            // The step's results and file changes come before its end.
+            QCoro::Task<> settling = settleTools();
+            co_await settling;
+            if (!self || self->orphaned())
+                co_return std::nullopt;
+            if (aborted())
+                co_return StreamFailure{ProviderError::aborted()};
+            if (m_toolError)
+                co_return StreamFailure{*m_toolError};
             QCoro::Task<Result<void>> finishing = onFinishStep(*finish);
             const Result<void> handled = co_await finishing;
             if (!self || self->orphaned())
@@ -218,6 +251,8 @@ QCoro::Task<std::optional<SessionProcessor::StreamFailure>> SessionProcessor::co
         } else if (Result<void> handled = handle(*event); !handled) {
             co_return StreamFailure{handled.error()};
         }
+        if (m_toolError)
+            co_return StreamFailure{*m_toolError};
         if (m_needsCompaction)
             co_return std::nullopt;
     }
@@ -318,7 +353,27 @@ Result<void> SessionProcessor::onToolInputStart(const ToolInputStartEvent &event
     return {};
 }
 
-QCoro::Task<Result<void>> SessionProcessor::onToolCall(ToolCallEvent event)
+void SessionProcessor::startTool(ToolCallEvent event)
+{
+    ++m_runningTools;
+    // The task runs at once up to its first wait (the part is saved as
+    // running, the doom-loop check is made, the tool starts); the stream
+    // is read on meanwhile.
+    QCoro::connect(runTool(std::move(event)), this, [this](const Result<void> &recorded) {
+        --m_runningTools;
+        if (!recorded && !m_toolError)
+            m_toolError = recorded.error();
+        Q_EMIT toolCallEnded();
+    });
+}
+
+QCoro::Task<> SessionProcessor::settleTools()
+{
+    while (m_runningTools > 0)
+        co_await qCoro(this, &SessionProcessor::toolCallEnded);
+}
+
+QCoro::Task<Result<void>> SessionProcessor::runTool(ToolCallEvent event)
 {
     QPointer<SessionProcessor> self(this);
     const QString callID = event.toolCallId;
@@ -535,6 +590,28 @@ QCoro::Task<> SessionProcessor::waitBeforeRetry(std::chrono::milliseconds delay)
         connect(m_abort.data(), &AbortSignal::aborted, &timer, [&timer] { timer.start(0); });
     timer.start(delay);
     co_await timer;
+}
+
+void SessionProcessor::discardAttempt(const QSet<QString> &kept)
+{
+    const Result<QList<Part>> parts = m_setup.store->parts(m_message.id);
+    if (!parts) {
+        qCWarning(lcProcessor) << "the cut attempt of message" << m_message.id
+                               << "stays beside the retry:" << parts.errorMessage();
+        return;
+    }
+    for (const Part &part : *parts) {
+        // A patch records what the files went through, which a revert needs.
+        if (kept.contains(part.id) || part.as<PatchPart>())
+            continue;
+        if (Result<void> removed = m_setup.store->removePart(part.id); !removed) {
+            qCWarning(lcProcessor) << "removing part" << part.id << "of a cut attempt failed:" << removed.errorMessage();
+            continue;
+        }
+        m_setup.sink->publish(PartRemoved{part.sessionID, part.messageID, part.id});
+    }
+    // Calls the cut attempt announced but never made.
+    m_toolCalls.clear();
 }
 
 void SessionProcessor::closeOpenParts()

@@ -4,6 +4,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QString>
 
 #include <QCoro/QCoroTask>
@@ -34,6 +35,13 @@ class SnapshotStore;
 // assistant message, runs the tools the model calls, watches for doom
 // loops, retries what is worth retrying and cleans up after success, error
 // or abort. process() answers what the prompt loop does next.
+//
+// Each tool starts as soon as its call is complete in the stream, while the
+// stream goes on, so the calls of one step run at once (as OpenCode's); each
+// records its result in its own part, which keeps the call order. A step
+// ends, and a stream's end is handled, only once all its tools have ended.
+// A retried call replaces what the cut attempt streamed, so the step leaves
+// one answer.
 //
 //     SessionProcessor processor(setup, assistant, abort);
 //     switch (co_await processor.process(makeCall)) { … }
@@ -88,13 +96,25 @@ public:
 
     QCoro::Task<Outcome> process(CallFactory makeCall);
 
+Q_SIGNALS:
+    // A tool call this processor started has ended and its result is
+    // recorded.
+    void toolCallEnded();
+
 private:
     // Why one pass over a stream ended early.
     using StreamFailure = std::variant<ProviderError, Error>;
 
     QCoro::Task<std::optional<StreamFailure>> consume(CallFactory makeCall);
     Result<void> handle(const ProviderEvent &event);
-    QCoro::Task<Result<void>> onToolCall(ToolCallEvent event);
+    // Starts the call and returns at once; toolCallEnded() says when it ends.
+    void startTool(ToolCallEvent event);
+    QCoro::Task<Result<void>> runTool(ToolCallEvent event);
+    // Returns once every started tool call has ended.
+    QCoro::Task<> settleTools();
+    // What a cut attempt wrote gives way to the retried one: every part not
+    // in `kept`, except the patches that record what the files went through.
+    void discardAttempt(const QSet<QString> &kept);
     QCoro::Task<std::optional<PermissionAnswer>> checkDoomLoop(ToolPart current);
     QCoro::Task<> waitBeforeRetry(std::chrono::milliseconds delay);
 
@@ -134,6 +154,9 @@ private:
     QHash<QString, QString> m_reasoning; // stream block id → part id
     QHash<QString, QString> m_text;      // stream block id → part id
     QHash<QString, Part> m_toolCalls;    // call id → its part, until it finishes
+    int m_runningTools = 0;
+    // The first failure to record a tool's part; it ends the stream.
+    std::optional<Error> m_toolError;
     // The tree at the start of the open step, until its patch is written.
     std::optional<QString> m_snapshot;
     int m_attempt = 0;

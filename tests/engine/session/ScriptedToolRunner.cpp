@@ -2,6 +2,8 @@
 
 #include <QCoro/QCoroSignal>
 
+#include "engine/session/PermissionAsker.h"
+
 using namespace Qt::StringLiterals;
 
 namespace qcode::test {
@@ -17,14 +19,34 @@ QCoro::Task<ToolResult> ScriptedToolRunner::run(ToolCall call, ToolContext conte
         const ToolResult interrupted = ToolFailure{u"interrupted"_s, ToolFailure::Kind::Failed};
         co_return interrupted;
     }
+    QPointer<ScriptedToolRunner> self(this);
+    if (m_asking.contains(call.tool)) {
+        if (!context.permissions)
+            co_return ToolFailure{u"nobody to ask"_s, ToolFailure::Kind::Failed};
+        PermissionRequest request;
+        request.permission = call.tool;
+        request.patterns = {call.callID};
+        request.always = {call.callID};
+        request.tool = PermissionToolRef{context.messageID, call.callID};
+        QCoro::Task<PermissionAnswer> asking = context.permissions->ask(request, context.abort);
+        const PermissionAnswer answer = co_await asking;
+        if (!self)
+            co_return ToolFailure{u"the tool runner is gone"_s, ToolFailure::Kind::Failed};
+        if (!answer.allows())
+            co_return ToolFailure{u"The user rejected permission to use this specific tool call."_s,
+                                  answer.byRule ? ToolFailure::Kind::Failed : ToolFailure::Kind::PermissionRejected};
+    }
     if (m_gated.contains(call.tool)) {
-        QPointer<ScriptedToolRunner> self(this);
         QMetaObject::Connection stop;
         if (context.abort)
             stop = connect(context.abort.data(), &AbortSignal::aborted, this, &ScriptedToolRunner::released);
-        co_await qCoro(this, &ScriptedToolRunner::released);
-        if (!self)
-            co_return ToolFailure{u"the tool runner is gone"_s, ToolFailure::Kind::Failed};
+        const int releases = m_releases;
+        do {
+            co_await qCoro(this, &ScriptedToolRunner::released);
+            if (!self)
+                co_return ToolFailure{u"the tool runner is gone"_s, ToolFailure::Kind::Failed};
+        } while (m_releases == releases && !m_releasedCalls.contains(call.callID) && context.abort
+                 && !context.abort->isAborted());
         disconnect(stop);
     }
     const ToolResult fallback = ToolOutput{call.tool + u" done"_s, call.tool, {}, {}};
@@ -35,7 +57,7 @@ QCoro::Task<ToolResult> ScriptedToolRunner::run(ToolCall call, ToolContext conte
 QList<ToolDefinition> ScriptedToolRunner::definitions(const ToolScope &scope) const
 {
     m_scopes.append(scope);
-    QStringList names = m_results.keys() + m_held + m_gated;
+    QStringList names = m_results.keys() + m_held + m_gated + m_asking;
     names.sort();
     names.removeDuplicates();
     QList<ToolDefinition> definitions;

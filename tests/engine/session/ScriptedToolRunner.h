@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QSet>
 
 #include "engine/session/ToolRunner.h"
 
@@ -24,7 +25,22 @@ public:
     // Calls of `tool` wait for release() (or an abort), then complete as
     // scripted; the test does what it needs while the session is busy.
     void holdUntilReleased(const QString &tool) { m_gated.append(tool); }
-    void release() { Q_EMIT released(); }
+    // Releases every held call waiting now.
+    void release()
+    {
+        ++m_releases;
+        Q_EMIT released();
+    }
+    // Releases one held call, whenever it waits.
+    void release(const QString &callID)
+    {
+        m_releasedCalls.insert(callID);
+        Q_EMIT released();
+    }
+    // Calls of `tool` first ask for permission `tool` with the call id as
+    // their pattern, through the context's asker; a no fails the call as
+    // the real tools do.
+    void askFirst(const QString &tool) { m_asking.append(tool); }
 
     QCoro::Task<ToolResult> run(ToolCall call, ToolContext context) override;
     // One definition per scripted or held tool, named after it; the scopes
@@ -43,6 +59,9 @@ private:
     QHash<QString, ToolResult> m_results;
     QStringList m_held;
     QStringList m_gated;
+    QStringList m_asking;
+    int m_releases = 0;
+    QSet<QString> m_releasedCalls;
     QList<ToolCall> m_calls;
     QList<ToolContext> m_contexts;
     mutable QList<ToolScope> m_scopes;

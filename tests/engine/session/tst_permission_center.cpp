@@ -249,8 +249,83 @@ private Q_SLOTS:
         QCOMPARE((*a)->message, u"use make clean"_s);
         QCOMPARE((*b)->reply, PermissionReply::Reject);
         QVERIFY(!otherSession->has_value());
-        // Each answer is on the bus, as OpenCode's.
-        QCOMPARE(m_sink->all<PermissionReplied>().size(), 2);
+        // The second question waited its turn behind the first: it never
+        // reached the bus, so nothing says it was answered either.
+        QCOMPARE(m_sink->all<PermissionReplied>().size(), 1);
+        QCOMPARE(m_sink->all<PermissionReplied>().first().requestID, first);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 2); // ses_a's first and ses_b's
+    }
+
+    // The tools of one step run at once and may ask together; the window
+    // shows whatever is published, so a session's questions come one by one.
+    void aSessionsQuestionsAreShownOneAtATimeInTheOrderAsked()
+    {
+        // (Other tests approve make, npm and cargo for prj_1 in the shared
+        // database; these commands are asked about.)
+        Answer first = ask(bashRequest(u"ses_a"_s, u"ninja one"_s, u"ninja *"_s), u"prj_1"_s);
+        Answer second = ask(bashRequest(u"ses_a"_s, u"rm two"_s, u"rm *"_s), u"prj_1"_s);
+        Answer third = ask(bashRequest(u"ses_a"_s, u"cp three"_s, u"cp *"_s), u"prj_1"_s);
+        Answer otherSession = ask(bashRequest(u"ses_b"_s, u"ls"_s, u"ls *"_s), u"prj_1"_s);
+        const auto askedCommands = [this] {
+            QStringList commands;
+            for (const PermissionAsked &asked : m_sink->all<PermissionAsked>())
+                commands.append(asked.request.patterns.join(u' '));
+            return commands;
+        };
+        // Another session does not wait for this one.
+        QCOMPARE(askedCommands(), (QStringList{u"ninja one"_s, u"ls"_s}));
+        QCOMPARE(m_center->pending().size(), 4);
+        // A question not shown yet cannot be answered by its id.
+        QVERIFY(!m_center->reply(m_center->pending().at(1).id, PermissionReply::Once));
+
+        QVERIFY(m_center->reply(m_sink->all<PermissionAsked>().first().request.id, PermissionReply::Once));
+        QTRY_COMPARE(askedCommands(), (QStringList{u"ninja one"_s, u"ls"_s, u"rm two"_s}));
+        QVERIFY(first->has_value());
+        QVERIFY(!second->has_value() && !third->has_value());
+
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Once));
+        QTRY_COMPARE(askedCommands(), (QStringList{u"ninja one"_s, u"ls"_s, u"rm two"_s, u"cp three"_s}));
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Once));
+        QTRY_VERIFY(second->has_value() && third->has_value());
+        QCOMPARE((*third)->reply, PermissionReply::Once);
+        QVERIFY(!otherSession->has_value());
+        // Each shown question was answered before the next one came.
+        QStringList order;
+        for (const SessionEvent &event : m_sink->events()) {
+            if (const auto *asked = std::get_if<PermissionAsked>(&event); asked && asked->request.sessionID == u"ses_a"_s)
+                order.append(u"asked"_s);
+            else if (const auto *replied = std::get_if<PermissionReplied>(&event); replied && replied->sessionID == u"ses_a"_s)
+                order.append(u"replied"_s);
+        }
+        QCOMPARE(order, (QStringList{u"asked"_s, u"replied"_s, u"asked"_s, u"replied"_s, u"asked"_s, u"replied"_s}));
+    }
+
+    void anAlwaysAnswersTheQuestionsWaitingBehindItThatItCovers()
+    {
+        Answer first = ask(bashRequest(u"ses_a"_s, u"ninja one"_s, u"ninja *"_s), u"prj_1"_s);
+        Answer covered = ask(bashRequest(u"ses_a"_s, u"ninja two"_s, u"ninja *"_s), u"prj_1"_s);
+        Answer other = ask(bashRequest(u"ses_a"_s, u"rm three"_s, u"rm *"_s), u"prj_1"_s);
+        QVERIFY(m_center->reply(lastAskedID(), PermissionReply::Always));
+        QTRY_VERIFY(first->has_value() && covered->has_value());
+        QCOMPARE((*covered)->reply, PermissionReply::Always);
+        // The one it does not cover is shown next, and only it.
+        QTRY_COMPARE(m_sink->all<PermissionAsked>().size(), 2);
+        QCOMPARE(m_sink->all<PermissionAsked>().last().request.patterns, QStringList{u"rm three"_s});
+        QVERIFY(!other->has_value());
+    }
+
+    void anAbortAnswersTheQuestionsWaitingTheirTurnWithoutShowingThem()
+    {
+        Answer first = ask(bashRequest(u"ses_a"_s, u"ninja one"_s, u"ninja *"_s), u"prj_1"_s);
+        Answer second = ask(bashRequest(u"ses_a"_s, u"rm two"_s, u"rm *"_s), u"prj_1"_s);
+        m_abort->abort();
+        QTRY_VERIFY(first->has_value() && second->has_value());
+        QCOMPARE((*second)->reply, PermissionReply::Reject);
+        QVERIFY(m_center->pending().isEmpty());
+        // What was posted meanwhile has run: nothing more is shown.
+        QCoreApplication::processEvents();
+        QCOMPARE(m_sink->all<PermissionReplied>().size(), 1);
+        QCOMPARE(m_sink->all<PermissionAsked>().size(), 1);
     }
 
     void settingsCanTakeAProjectApprovalBack()

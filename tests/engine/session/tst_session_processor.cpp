@@ -132,7 +132,7 @@ private Q_SLOTS:
     void rejectingWithAMessageFeedsItBackAndContinues();
     void everyUpdateIsPublishedAfterItsWrite();
     void rateLimitWithRetryAfterWaitsThenSucceeds();
-    void aCutStreamIsRetriedOnTheSameMessageKeepingWhatItSaid();
+    void aCutStreamIsRetriedOnTheSameMessageReplacingWhatItSaid();
     void retriesStopAtTheCapWithAClearError();
     void aPermanentErrorEndsTheMessageWithIt();
     void usageOverTheContextLimitAsksForCompaction();
@@ -530,7 +530,7 @@ void SessionProcessorTest::rateLimitWithRetryAfterWaitsThenSucceeds()
     QVERIFY(!storedMessage().error);
 }
 
-void SessionProcessorTest::aCutStreamIsRetriedOnTheSameMessageKeepingWhatItSaid()
+void SessionProcessorTest::aCutStreamIsRetriedOnTheSameMessageReplacingWhatItSaid()
 {
     // message_start, the text block's start, its first delta — then the
     // server closes the connection. No retry-after: the 2 s backoff.
@@ -547,16 +547,20 @@ void SessionProcessorTest::aCutStreamIsRetriedOnTheSameMessageKeepingWhatItSaid(
     QCOMPARE(seen.at(1).attempt, 1);
     QCOMPARE(seen.at(1).next, PinnedNow.toMSecsSinceEpoch() + RetryPolicy::InitialDelayMs);
 
-    QStringList texts;
-    const auto parts = m_store->parts(m_assistant.id);
-    QVERIFY(parts);
-    for (const Part &part : *parts) {
-        if (const auto *text = part.as<TextPart>()) {
-            texts.append(text->text);
-            QVERIFY(text->time && text->time->end);
-        }
+    // The cut text was saved when the stream broke, and gave way to the
+    // retried answer when it began: one step, one answer.
+    QString cutTextID;
+    for (const PartUpdated &updated : m_sink->all<PartUpdated>()) {
+        if (const auto *text = updated.part.as<TextPart>(); text && text->text == u"Partial"_s)
+            cutTextID = updated.part.id;
     }
-    QCOMPARE(texts, (QStringList{u"Partial"_s, u"Whole answer"_s}));
+    QVERIFY(!cutTextID.isEmpty());
+    QStringList removed;
+    for (const PartRemoved &part : m_sink->all<PartRemoved>())
+        removed.append(part.partID);
+    QVERIFY2(removed.contains(cutTextID), qPrintable(removed.join(u", "_s)));
+    QCOMPARE(storedTypes(*m_store, m_assistant.id), (QStringList{u"step-start"_s, u"text"_s, u"step-finish"_s}));
+    QCOMPARE(storedText(*m_store, m_assistant.id), u"Whole answer"_s);
     QVERIFY(!storedMessage().error);
 }
 
