@@ -350,6 +350,8 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     const PermissionRuleset rules = PermissionRules::merge(
         {agent->permission, session && *session ? sessionRules((*session)->permission) : PermissionRuleset()});
     RuledPermissionAsker asker(*m_services.permissions, rules, m_sessionID, m_project.project().id);
+    RuledPermissionAsker doomLoopAsker(*m_services.permissions, agent->permission, m_sessionID,
+                                       m_project.project().id);
     bool mentionsAgent = false;
     for (const MessageWithParts &message : history) {
         if (message.info.id() == lastUser.id) {
@@ -388,6 +390,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     const ProviderRequest request = ModelRequest::build(call);
 
     SessionProcessor::Setup setup = processorSetup(model, &tools, &asker);
+    setup.doomLoopPermissions = &doomLoopAsker;
     setup.snapshots = m_project.snapshots();
     setup.continueLoopOnDeny = m_project.continueLoopOnDeny();
     SessionProcessor processor(setup, assistant, QPointer<AbortSignal>(&m_abort));

@@ -63,6 +63,8 @@ private Q_SLOTS:
     void theLastStepSendsTheMaxStepsMessage();
     void doomLoopAsksAndARejectStops();
     void aRejectWithMessageFeedsBackAndContinues();
+    void aDoomLoopDeniedByTheAgentsRuleStopsWithTheRuleNotThePerson();
+    void theDoomLoopCheckUsesTheAgentsRulesNotTheSessions();
     void retriesStopAtTheCapWithAClearError();
     void aNonRetryableErrorEndsWithItsMessage();
     void abortMidStreamLeavesAConsistentDatabase();
@@ -219,6 +221,60 @@ void PromptLoopTest::aRejectWithMessageFeedsBackAndContinues()
     QVERIFY(!outcome->error);
     QCOMPARE(h.server().requests().size(), 2);
     QVERIFY(h.sentText(1).contains(u"stop reading a.txt"_s));
+}
+
+void PromptLoopTest::aDoomLoopDeniedByTheAgentsRuleStopsWithTheRuleNotThePerson()
+{
+    EngineHarness::Setup setup;
+    setup.config.insert(u"agent"_s,
+                        QJsonObject{{u"build"_s, QJsonObject{{u"permission"_s,
+                                                              QJsonObject{{u"doom_loop"_s, u"deny"_s}}}}}});
+    EngineHarness h(setup);
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    h.server().enqueue(FakeTurn().text({u"never sent"_s}));
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    // The rule answered: nobody was asked, and the loop stopped.
+    QCOMPARE(h.sink().all<PermissionAsked>().size(), 0);
+    QCOMPARE(h.server().requests().size(), 1);
+    QCOMPARE(h.tools().calls().size(), 2);
+    const QList<ToolPart> tools = toolParts(h.messages());
+    const auto *error = std::get_if<ToolError>(&tools.last().state);
+    QVERIFY(error);
+    QVERIFY2(error->error.startsWith(u"The user has specified a rule which prevents you"_s), qPrintable(error->error));
+    QVERIFY(error->error.contains(u"doom_loop"_s));
+    QVERIFY(!error->error.contains(u"The user rejected"_s));
+}
+
+void PromptLoopTest::theDoomLoopCheckUsesTheAgentsRulesNotTheSessions()
+{
+    // A session's own rules are appended for tool asks; the doom-loop
+    // check reads the agent's alone (reference §9), so the session's
+    // allow does not silence it.
+    EngineHarness h;
+    Result<std::optional<Session>> stored = h.store().session(h.session());
+    QVERIFY(stored && *stored);
+    Session session = **stored;
+    session.permission = QJsonArray{
+        QJsonObject{{u"permission"_s, u"doom_loop"_s}, {u"pattern"_s, u"*"_s}, {u"action"_s, u"allow"_s}}};
+    QVERIFY(h.store().upsertSession(session));
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+        h.engine().replyPermission(asked.request.id, PermissionReply::Reject);
+    });
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    const QList<PermissionAsked> asked = h.sink().all<PermissionAsked>();
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.first().request.permission, u"doom_loop"_s);
+    const QList<ToolPart> tools = toolParts(h.messages());
+    const auto *error = std::get_if<ToolError>(&tools.last().state);
+    QVERIFY(error);
+    QCOMPARE(error->error, u"The user rejected permission to use this specific tool call."_s);
 }
 
 void PromptLoopTest::retriesStopAtTheCapWithAClearError()
