@@ -521,7 +521,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::subtaskStep(const Scan &scan, const Su
         co_return fail(result, u"UnknownError"_s, saved.errorMessage());
     m_services.sink->publish(PartUpdated{part});
 
-    Result<ChildResult> child = Error(tr("Subtasks cannot run here."));
+    Result<ChildResult> child = Error(QStringLiteral("Subtasks cannot run here."));
     if (m_services.runChild) {
         ChildRequest request{m_sessionID, task.agent, task.prompt, task.description, modelRef, std::nullopt,
                              QPointer<AbortSignal>(&m_abort), {}};
