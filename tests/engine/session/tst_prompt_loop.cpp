@@ -2,6 +2,10 @@
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
+#include <QScopeGuard>
+#include <QTranslator>
+
+#include <algorithm>
 
 #include "EngineHarness.h"
 #include "engine/session/PromptLoop.h"
@@ -44,6 +48,22 @@ QList<ToolPart> toolParts(const QList<MessageWithParts> &messages)
     }
     return tools;
 }
+
+// Translates every qcode text to a marked one (Qt's own, contexts "Q" and
+// a capital, are left alone), so a tr() on the model's path shows.
+class MarkingTranslator : public QTranslator
+{
+public:
+    static QString mark() { return u"\u27E6translated\u27E7"_s; }
+    QString translate(const char *context, const char *sourceText, const char *, int) const override
+    {
+        const QByteArray name(context ? context : "");
+        if (name.size() > 1 && name.at(0) == 'Q' && QChar::isUpper(name.at(1)))
+            return {};
+        return mark() + QString::fromUtf8(sourceText);
+    }
+    bool isEmpty() const override { return false; }
+};
 
 QJsonObject agentSteps(int steps)
 {
@@ -88,6 +108,7 @@ private Q_SLOTS:
     void permissionAllowShorthandIsHonoured();
     void instructionFilesReachTheSystemPrompt();
     void aPromptWhoseMessageIdIsStoredAlreadyChangesNothing();
+    void nothingSentToTheModelIsTranslated();
 };
 
 void PromptLoopTest::aPromptWhoseMessageIdIsStoredAlreadyChangesNothing()
@@ -757,6 +778,39 @@ void PromptLoopTest::instructionFilesReachTheSystemPrompt()
     const QByteArray body = QJsonDocument(h.requestBody(0)).toJson();
     QVERIFY(body.contains("Instructions from: "));
     QVERIFY(body.contains("Always answer in haiku."));
+}
+
+void PromptLoopTest::nothingSentToTheModelIsTranslated()
+{
+    // The plan agent's reminder, the system prompt and the real tools'
+    // errors, all under a translator that marks every qcode text.
+    MarkingTranslator translator;
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    const auto removeTranslator = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+    QVERIFY(QCoreApplication::translate("qcode::EditTool", "Edit applied successfully.").startsWith(MarkingTranslator::mark()));
+    EngineHarness::Setup setup;
+    setup.builtinTools = true;
+    setup.config.insert(u"permission"_s, u"allow"_s);
+    EngineHarness h(setup);
+    const QString missing = h.projectDirectory() + u"/missing.txt"_s;
+    h.server().enqueue(FakeTurn()
+                           .toolCall(u"read"_s, QJsonObject{{u"filePath"_s, missing}})
+                           .toolCall(u"grep"_s, QJsonObject{{u"pattern"_s, u"(unclosed"_s}}));
+    h.server().enqueue(FakeTurn().text({u"Nothing there."_s}));
+    PromptInput input;
+    input.sessionID = h.session();
+    input.agent = u"plan"_s;
+    input.parts = {PromptPart::text(u"look around"_s)};
+    h.engine().prompt(input);
+    const auto outcome = h.waitFinished();
+    QVERIFY(outcome);
+    QCOMPARE(h.server().requests().size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const QString sent = QString::fromUtf8(QJsonDocument(h.requestBody(i)).toJson());
+        QVERIFY2(!sent.contains(MarkingTranslator::mark()), qPrintable(sent));
+    }
+    QVERIFY(h.sentText(1).contains(u"File not found"_s));
+    QVERIFY(QString::fromUtf8(QJsonDocument(h.requestBody(0)).toJson()).contains(u"system-reminder"_s));
 }
 
 QTEST_GUILESS_MAIN(PromptLoopTest)
