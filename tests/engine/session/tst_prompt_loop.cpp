@@ -213,9 +213,9 @@ void PromptLoopTest::doomLoopAsksAndARejectStops()
     h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
     const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
     h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
-    connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-        QCOMPARE(request.permission, u"doom_loop"_s);
-        h.engine().replyPermission(request.id, PermissionReply::Reject);
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+        QCOMPARE(asked.request.permission, u"doom_loop"_s);
+        h.engine().replyPermission(asked.request.id, PermissionReply::Reject);
     });
     const auto outcome = h.prompt(u"loop"_s);
     QVERIFY(outcome);
@@ -234,8 +234,8 @@ void PromptLoopTest::aRejectWithMessageFeedsBackAndContinues()
     const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
     h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
     h.server().enqueue(FakeTurn().text({u"Understood."_s}));
-    connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-        h.engine().replyPermission(request.id, PermissionReply::RejectWithMessage, u"stop reading a.txt"_s);
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+        h.engine().replyPermission(asked.request.id, PermissionReply::RejectWithMessage, u"stop reading a.txt"_s);
     });
     const auto outcome = h.prompt(u"loop"_s);
     QVERIFY(outcome);
@@ -333,9 +333,8 @@ void PromptLoopTest::abortMidStreamLeavesAConsistentDatabase()
 {
     EngineHarness h;
     h.server().enqueue(FakeTurn().text({u"part one "_s, u"part two "_s, u"part three"_s}).stallAfter(3));
-    QSignalSpy deltas(&h.engine(), &Engine::partDelta);
     h.send(u"write a lot"_s);
-    QVERIFY(deltas.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.sink().all<PartDelta>().isEmpty(), 10000);
     h.engine().abort(h.session());
     const auto outcome = h.waitFinished();
     QVERIFY(outcome);
@@ -569,8 +568,7 @@ void PromptLoopTest::theEngineRunsOnItsOwnThread()
     QVERIFY(engineThread != QThread::currentThread());
     // Every signal reaches this thread queued, in order.
     QList<QThread *> deliveredOn;
-    connect(&h.engine(), &Engine::partDelta, this,
-            [&deliveredOn](const PartDelta &) { deliveredOn.append(QThread::currentThread()); });
+    h.onEvent<PartDelta>(this, [&deliveredOn](const PartDelta &) { deliveredOn.append(QThread::currentThread()); });
     h.server().enqueue(FakeTurn().text({u"one "_s, u"two "_s, u"three"_s}));
     const auto outcome = h.prompt(u"hi"_s);
     QVERIFY(outcome);
@@ -701,9 +699,13 @@ void PromptLoopTest::forkCopiesUpToAMessage()
     const QList<MessageWithParts> original = h.messages();
     QCOMPARE(original.size(), 4);
     const QString forkID = Identifier::descending(Identifier::Prefix::Session);
-    QSignalSpy created(&h.engine(), &Engine::sessionCreated);
+    const auto created = [&h, &forkID] {
+        const QList<SessionCreated> sessions = h.sink().all<SessionCreated>();
+        return std::any_of(sessions.cbegin(), sessions.cend(),
+                           [&forkID](const SessionCreated &event) { return event.info.id == forkID; });
+    };
     h.engine().fork(h.session(), original.at(1).info.id(), forkID);
-    QVERIFY(created.wait(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(created(), 5000);
     const Result<QList<MessageWithParts>> copy = h.store().messages(forkID);
     QVERIFY(copy);
     QCOMPARE(copy->size(), 2);
@@ -726,9 +728,8 @@ void PromptLoopTest::deleteRemovesTheSessionAndItsChildren()
     h.engine().prompt(input);
     QVERIFY(h.waitFinished());
     QCOMPARE(h.store().children(h.session())->size(), 1);
-    QSignalSpy deleted(&h.engine(), &Engine::sessionDeleted);
     h.engine().deleteSession(h.session());
-    QVERIFY(QTest::qWaitFor([&deleted] { return deleted.size() == 2; }, 5000));
+    QTRY_COMPARE_WITH_TIMEOUT(h.sink().all<SessionDeleted>().size(), 2, 5000);
     QVERIFY(!*h.store().session(h.session()));
     QVERIFY(h.messages().isEmpty());
 }
@@ -739,8 +740,7 @@ void PromptLoopTest::abortCancelsAPendingQuestion()
     h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
     const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
     h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
-    connect(&h.engine(), &Engine::permissionAsked, this,
-            [&h](const PermissionRequest &request) { h.engine().abort(request.sessionID); });
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) { h.engine().abort(asked.request.sessionID); });
     const auto outcome = h.prompt(u"loop"_s);
     QVERIFY(outcome);
     QVERIFY(outcome->aborted);
