@@ -155,30 +155,8 @@ void Engine::Private::housekeep()
 
 void Engine::Private::publish(const SessionEvent &event)
 {
-    std::visit(Overloaded{
-                   [this](const SessionCreated &e) { Q_EMIT q->sessionCreated(e.info); },
-                   [this](const SessionUpdated &e) { Q_EMIT q->sessionUpdated(e.info); },
-                   [this](const SessionDeleted &e) { Q_EMIT q->sessionDeleted(e.info); },
-                   [this](const SessionStatusChanged &e) { Q_EMIT q->sessionStatus(e.sessionID, e.status); },
-                   [this](const MessageUpdated &e) { Q_EMIT q->messageUpdated(e.info); },
-                   [this](const MessageRemoved &e) { Q_EMIT q->messageRemoved(e.sessionID, e.messageID); },
-                   [this](const PartUpdated &e) { Q_EMIT q->partUpdated(e.part); },
-                   [this](const PartRemoved &e) { Q_EMIT q->partRemoved(e.sessionID, e.messageID, e.partID); },
-                   [this](const PartDelta &e) { Q_EMIT q->partDelta(e); },
-                   [this](const PermissionAsked &e) { Q_EMIT q->permissionAsked(e.request); },
-                   [this](const PermissionReplied &e) {
-                       Q_EMIT q->permissionReplied(e.sessionID, e.requestID, e.reply);
-                   },
-                   [this](const TodoUpdated &e) { Q_EMIT q->todoUpdated(e.sessionID, e.todos); },
-                   [this](const SessionCompacted &e) { Q_EMIT q->sessionCompacted(e.sessionID); },
-                   [this](const SessionError &e) { Q_EMIT q->sessionError(e.sessionID, e.error); },
-                   [this](const QuestionAsked &e) { Q_EMIT q->questionAsked(e.request); },
-                   [this](const QuestionReplied &e) { Q_EMIT q->questionReplied(e.sessionID, e.requestID, e.answers); },
-                   [this](const QuestionRejected &e) { Q_EMIT q->questionRejected(e.sessionID, e.requestID); },
-                   [this](const PromptQueued &e) { Q_EMIT q->promptQueued(e.sessionID, e.queueID, e.text); },
-                   [this](const PromptDequeued &e) { Q_EMIT q->promptDequeued(e.sessionID, e.queueID, e.reason); },
-               },
-               event);
+    if (const auto *error = std::get_if<SessionError>(&event))
+        Q_EMIT q->sessionError(error->sessionID, error->error);
     Q_EMIT q->event(event);
 }
 

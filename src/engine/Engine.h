@@ -101,11 +101,10 @@ struct ShellInput {
 //
 // Its public calls may be made from any thread: each is queued to the
 // engine's thread and returns at once. What happens is reported by the
-// signals below — the event bus of reference §10, one signal per event
-// type, plus event() carrying every one of them in order, for listeners
-// that want them all (the JSON printer of `qcode run`, tests). Payloads are
-// values (SessionEvents.h documents each); connect with queued connections
-// from other threads.
+// signals below: the event bus of reference §10 is one signal, event(),
+// carrying every SessionEvent once, in order; a listener visits the ones
+// it cares about. Payloads are values (SessionEvents.h documents each);
+// connect with queued connections from other threads.
 //
 //     auto *thread = new QThread;
 //     auto *engine = new Engine(options);
@@ -242,25 +241,10 @@ Q_SIGNALS:
     // After windDown(): no background work is left.
     void woundDown();
 
-    // Every event below, in order.
+    // Every bus event, once, in order (SessionEvents.h).
     void event(const qcode::SessionEvent &event);
-
-    void sessionCreated(const qcode::Session &info);
-    void sessionUpdated(const qcode::Session &info);
-    void sessionDeleted(const qcode::Session &info);
-    void sessionStatus(const QString &sessionID, const qcode::SessionStatus &status);
-    void messageUpdated(const qcode::Message &info);
-    void messageRemoved(const QString &sessionID, const QString &messageID);
-    void partUpdated(const qcode::Part &part);
-    void partRemoved(const QString &sessionID, const QString &messageID, const QString &partID);
-    void partDelta(const qcode::PartDelta &delta);
-    void permissionAsked(const qcode::PermissionRequest &request);
-    void permissionReplied(const QString &sessionID, const QString &requestID, qcode::PermissionReply reply);
-    void questionAsked(const qcode::QuestionRequest &request);
-    void questionReplied(const QString &sessionID, const QString &requestID, const QList<QStringList> &answers);
-    void questionRejected(const QString &sessionID, const QString &requestID);
-    void todoUpdated(const QString &sessionID, const QList<qcode::Todo> &todos);
-    void sessionCompacted(const QString &sessionID);
+    // A SessionError again, for the Settings window's approvals page, which
+    // waits for nothing else.
     void sessionError(const std::optional<QString> &sessionID, const qcode::NamedError &error);
     // Not on OpenCode's bus (its approvals are never saved): a project's
     // saved approvals changed.
@@ -269,11 +253,6 @@ Q_SIGNALS:
     // Not on OpenCode's bus: a prompt() or command() call's loop ended
     // (once per call, queued prompts included, removed ones too).
     void promptFinished(const qcode::PromptOutcome &outcome);
-    // Not on OpenCode's bus: a prompt waits in the queue, or its text was
-    // edited (prompt.queued).
-    void promptQueued(const QString &sessionID, const QString &queueID, const QString &text);
-    // Not on OpenCode's bus: it left the queue (prompt.dequeued).
-    void promptDequeued(const QString &sessionID, const QString &queueID, qcode::DequeueReason reason);
     // The answer to describeProject and reloadProject.
     void projectDescribed(const qcode::ProjectSummary &summary);
 

@@ -79,8 +79,8 @@ void WindowFlowsTest::aToolCardGoesFromPendingThroughRunningToDone()
     MainWindow window(&h.store(), &h.engine());
     QVERIFY(showWithProject(window, h.projectDirectory()));
     QList<QString> states;
-    connect(&h.engine(), &Engine::partUpdated, this, [&states](const Part &part) {
-        if (const ToolPart *tool = part.as<ToolPart>(); tool && (states.isEmpty() || states.last() != toolStatusName(tool->state)))
+    h.onEvent<PartUpdated>(this, [&states](const PartUpdated &updated) {
+        if (const ToolPart *tool = updated.part.as<ToolPart>(); tool && (states.isEmpty() || states.last() != toolStatusName(tool->state)))
             states.append(toolStatusName(tool->state));
     });
 

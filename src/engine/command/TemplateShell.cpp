@@ -28,8 +28,9 @@ QCoro::Task<QString> TemplateShell::expand(QString text, Options options)
             continue;
         }
         QString output = outcome.output;
+        // Part of the prompt the model reads: English, not translated.
         if (outcome.timedOut)
-            output += tr("\n(stopped after %n second(s))", nullptr, int(options.timeoutMs / 1000));
+            output += QStringLiteral("\n(stopped after %1 ms)").arg(options.timeoutMs);
         outputs.append(output);
     }
     co_return CommandTemplate::replaceShellCommands(text, outputs);

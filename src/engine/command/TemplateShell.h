@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QProcessEnvironment>
 #include <QString>
 
@@ -17,8 +16,6 @@ namespace qcode {
 // the person reads the prompt the model got.
 class TemplateShell
 {
-    Q_DECLARE_TR_FUNCTIONS(TemplateShell)
-
 public:
     static constexpr qint64 DefaultTimeoutMs = 30000;
 

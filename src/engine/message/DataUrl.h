@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QByteArray>
-#include <QCoreApplication>
 #include <QString>
 
 #include "model/Result.h"
@@ -11,8 +10,6 @@ namespace qcode {
 // RFC 2397 data URLs, "data:[<mime>][;base64],<payload>".
 class DataUrl
 {
-    Q_DECLARE_TR_FUNCTIONS(DataUrl)
-
 public:
     // The payload's bytes; an error sentence for a URL that is not a data
     // URL, has no comma, or has broken base64 or percent-escapes.

@@ -181,13 +181,13 @@ QString FileReader::title(const QString &path) const
 Result<FileReadResult> FileReader::read(const FileReadRequest &request) const
 {
     if (request.offset && *request.offset < 1)
-        return Error{tr("offset must be greater than or equal to 1")};
+        return Error{QStringLiteral("offset must be greater than or equal to 1")};
     // OpenCode accepts any limit and then shows nothing; a clear refusal
     // tells the model what to fix.
     if (request.limit && *request.limit < 1)
-        return Error{tr("limit must be greater than or equal to 1")};
+        return Error{QStringLiteral("limit must be greater than or equal to 1")};
     if (request.filePath.isEmpty())
-        return Error{tr("filePath must name a file or directory")};
+        return Error{QStringLiteral("filePath must name a file or directory")};
 
     const QString path = absolutePath(request.filePath);
     const QFileInfo info(path);
@@ -203,7 +203,7 @@ Result<FileReadResult> FileReader::read(const FileReadRequest &request) const
             return listDirectory(path, offset, limit);
         // A FIFO or a device would block or never end.
         if (!info.isFile())
-            return Error{tr("Cannot read %1: it is not a regular file").arg(path)};
+            return Error{QStringLiteral("Cannot read %1: it is not a regular file").arg(path)};
         const QString mime = mimeType(path);
         if (isAttachmentMime(mime))
             return attach(path, mime);
@@ -211,7 +211,7 @@ Result<FileReadResult> FileReader::read(const FileReadRequest &request) const
         if (!binary)
             return binary.error();
         if (*binary)
-            return Error{tr("Cannot read binary file: %1").arg(path)};
+            return Error{QStringLiteral("Cannot read binary file: %1").arg(path)};
         return readText(path, offset, limit);
     }();
     if (result)
@@ -237,15 +237,15 @@ Error FileReader::notFound(const QString &path) const
             break;
     }
     if (suggestions.isEmpty())
-        return Error{tr("File not found: %1").arg(path)};
-    return Error{tr("File not found: %1\n\nDid you mean one of these?\n%2").arg(path, suggestions.join(u'\n'))};
+        return Error{QStringLiteral("File not found: %1").arg(path)};
+    return Error{QStringLiteral("File not found: %1\n\nDid you mean one of these?\n%2").arg(path, suggestions.join(u'\n'))};
 }
 
 Result<FileReadResult> FileReader::listDirectory(const QString &path, qint64 offset, qint64 limit) const
 {
     const QDir dir(path);
     if (!dir.isReadable())
-        return Error{tr("Cannot list %1: permission denied").arg(path)};
+        return Error{QStringLiteral("Cannot list %1: permission denied").arg(path)};
     QStringList entries;
     const QFileInfoList infos =
         dir.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::NoSort);
@@ -288,18 +288,18 @@ Result<QByteArray> FileReader::readBytes(const QString &filePath) const
     if (!info.exists())
         return notFound(path);
     if (!info.isFile())
-        return Error{tr("Cannot read %1: it is not a regular file").arg(path)};
+        return Error{QStringLiteral("Cannot read %1: it is not a regular file").arg(path)};
     if (info.size() > MaxAttachmentBytes)
-        return Error{tr("%1 is too large to attach (%2 MB; the limit is %3 MB)")
+        return Error{QStringLiteral("%1 is too large to attach (%2 MB; the limit is %3 MB)")
                          .arg(path)
                          .arg(double(info.size()) / (1024 * 1024), 0, 'f', 1)
                          .arg(MaxAttachmentBytes / (1024 * 1024))};
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("Cannot open %1: %2").arg(path, file.errorString())};
+        return Error{QStringLiteral("Cannot open %1: %2").arg(path, file.errorString())};
     QByteArray bytes = file.readAll();
     if (file.error() != QFileDevice::NoError)
-        return Error{tr("Cannot read %1: %2").arg(path, file.errorString())};
+        return Error{QStringLiteral("Cannot read %1: %2").arg(path, file.errorString())};
     return bytes;
 }
 
@@ -327,7 +327,7 @@ Result<bool> FileReader::isBinary(const QString &path, qint64 size) const
         return false;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("Cannot open %1: %2").arg(path, file.errorString())};
+        return Error{QStringLiteral("Cannot open %1: %2").arg(path, file.errorString())};
     const QByteArray sample = file.read(std::min(BinarySampleBytes, size));
     if (sample.isEmpty())
         return false;
@@ -346,7 +346,7 @@ Result<FileReadResult> FileReader::readText(const QString &path, qint64 offset, 
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error{tr("Cannot open %1: %2").arg(path, file.errorString())};
+        return Error{QStringLiteral("Cannot open %1: %2").arg(path, file.errorString())};
 
     TextWindow window;
     qsizetype bytes = 0;
@@ -379,10 +379,10 @@ Result<FileReadResult> FileReader::readText(const QString &path, qint64 offset, 
         return true;
     });
     if (!scanned)
-        return Error{tr("Cannot read %1: %2").arg(path, scanned.errorMessage())};
+        return Error{QStringLiteral("Cannot read %1: %2").arg(path, scanned.errorMessage())};
 
     if (window.count < offset && !(window.count == 0 && offset == 1))
-        return Error{tr("Offset %1 is out of range for this file (%2 lines)").arg(offset).arg(window.count)};
+        return Error{QStringLiteral("Offset %1 is out of range for this file (%2 lines)").arg(offset).arg(window.count)};
 
     // The model's protocol, exactly as OpenCode writes it; not translated.
     QString output = u"<path>%1</path>\n<type>file</type>\n<content>\n"_s.arg(path);

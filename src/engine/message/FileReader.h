@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QByteArray>
-#include <QCoreApplication>
 #include <QString>
 
 #include "FileRead.h"
@@ -20,8 +19,6 @@ namespace qcode {
 // streamed and only the lines shown are kept; attachments are capped.
 class FileReader
 {
-    Q_DECLARE_TR_FUNCTIONS(FileReader)
-
 public:
     static constexpr qint64 DefaultLimit = 2000;
     static constexpr qsizetype MaxLineLength = 2000; // UTF-16 units, as JavaScript counts them

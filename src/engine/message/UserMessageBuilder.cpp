@@ -185,7 +185,7 @@ QList<UserMessageBuilder::Draft> UserMessageBuilder::fromFile(const std::optiona
     const QUrl url(file.url, QUrl::StrictMode);
     const QString name = file.filename.value_or(file.url);
     if (!url.isValid() || url.scheme().isEmpty()) {
-        const QString message = tr("The attachment %1 has no valid URL (%2).").arg(name, file.url);
+        const QString message = QStringLiteral("The attachment %1 has no valid URL (%2).").arg(name, file.url);
         return {context.failure(name, message)};
     }
     if (url.scheme() == "data"_L1) {
@@ -194,7 +194,7 @@ QList<UserMessageBuilder::Draft> UserMessageBuilder::fromFile(const std::optiona
             return {Draft{id, file, {}}};
         auto text = DataUrl::decodeText(file.url);
         if (!text)
-            return {context.failure(name, tr("Cannot read the attached text %1: %2").arg(name, text.error().message))};
+            return {context.failure(name, QStringLiteral("Cannot read the attached text %1: %2").arg(name, text.error().message))};
         // JSON.stringify drops an undefined filePath: "{}" for a nameless paste.
         const QString arguments = file.filename ? readArguments(*file.filename) : u"{}"_s;
         return {Draft{std::nullopt, syntheticText(ReadCallPrefix + arguments), {}},
@@ -288,9 +288,9 @@ QList<UserMessageBuilder::Draft> UserMessageBuilder::fromMcpResource(const std::
     Result<QList<McpResourceContent>> contents =
         context.defaults.readMcpResource ? context.defaults.readMcpResource(clientName, uri)
                                          : Result<QList<McpResourceContent>>(
-                                               Error{tr("No MCP server named %1 is connected.").arg(clientName)});
+                                               Error{QStringLiteral("No MCP server named %1 is connected.").arg(clientName)});
     if (contents && contents->isEmpty())
-        contents = Error{tr("Resource not found: %1/%2").arg(clientName, uri)};
+        contents = Error{QStringLiteral("Resource not found: %1/%2").arg(clientName, uri)};
     if (!contents) {
         qCWarning(lcMessage) << "cannot read an MCP resource" << clientName << uri << contents.error().message;
         pieces.append(Draft{std::nullopt,

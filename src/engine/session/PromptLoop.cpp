@@ -384,6 +384,8 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     const PermissionRuleset rules = PermissionRules::merge(
         {agent->permission, session && *session ? sessionRules((*session)->permission) : PermissionRuleset()});
     RuledPermissionAsker asker(*m_services.permissions, rules, m_sessionID, m_project.project().id);
+    RuledPermissionAsker doomLoopAsker(*m_services.permissions, agent->permission, m_sessionID,
+                                       m_project.project().id);
     bool mentionsAgent = false;
     for (const MessageWithParts &message : history) {
         if (message.info.id() == lastUser.id) {
@@ -422,6 +424,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::normalStep(int step, const Scan &scan,
     const ProviderRequest request = ModelRequest::build(call);
 
     SessionProcessor::Setup setup = processorSetup(model, &tools, &asker);
+    setup.doomLoopPermissions = &doomLoopAsker;
     setup.snapshots = m_project.snapshots();
     setup.continueLoopOnDeny = m_project.continueLoopOnDeny();
     SessionProcessor processor(setup, assistant, QPointer<AbortSignal>(&m_abort));
@@ -549,7 +552,7 @@ QCoro::Task<PromptLoop::Next> PromptLoop::subtaskStep(const Scan &scan, const Su
         co_return fail(result, u"UnknownError"_s, saved.errorMessage());
     m_services.sink->publish(PartUpdated{part});
 
-    Result<ChildResult> child = Error(tr("Subtasks cannot run here."));
+    Result<ChildResult> child = Error(QStringLiteral("Subtasks cannot run here."));
     if (m_services.runChild) {
         ChildRequest request{m_sessionID, task.agent, task.prompt, task.description, modelRef, std::nullopt,
                              QPointer<AbortSignal>(&m_abort), {}};

@@ -8,6 +8,7 @@
 #include <QCoro/QCoroTimer>
 
 #include "MessageErrors.h"
+#include "PermissionTexts.h"
 #include "SessionLogging.h"
 #include "engine/catalogue/StepUsage.h"
 #include "engine/snapshot/SnapshotStore.h"
@@ -23,9 +24,6 @@ namespace {
 // match OpenCode's words: they are input to the model, not text for the
 // person, and the model was trained on them.
 const QString ToolAbortedText = u"Tool execution aborted"_s;
-const QString RejectedText = u"The user rejected permission to use this specific tool call."_s;
-const QString CorrectedText =
-    u"The user rejected permission to use this specific tool call with the following feedback: %1"_s;
 const QString InvalidArgumentsText =
     u"The arguments provided to the tool are invalid: %1 is not a complete JSON object. "
     "Call the tool again with valid JSON arguments."_s;
@@ -408,9 +406,13 @@ QCoro::Task<Result<void>> SessionProcessor::runTool(ToolCallEvent event)
         co_return Result<void>();
     if (doomLoop && !doomLoop->allows()) {
         if (doomLoop->reply == PermissionReply::RejectWithMessage)
-            co_return finishTool(callID, ToolFailure{CorrectedText.arg(doomLoop->message),
+            co_return finishTool(callID, ToolFailure{PermissionTexts::corrected(doomLoop->message),
                                                      ToolFailure::Kind::PermissionRejectedWithMessage});
-        co_return finishTool(callID, ToolFailure{RejectedText, ToolFailure::Kind::PermissionRejected});
+        // A deny rule is not the person saying no, and the model is told
+        // so; either way the loop stops, as OpenCode's thrown error does.
+        const QString refusal = doomLoop->byRule ? PermissionTexts::denied(u"doom_loop"_s, {event.toolName})
+                                                 : PermissionTexts::rejected();
+        co_return finishTool(callID, ToolFailure{refusal, ToolFailure::Kind::PermissionRejected});
     }
     const ToolCall call{event.toolName, callID, *event.parsedInput};
     ToolContext context;
@@ -462,7 +464,10 @@ QCoro::Task<std::optional<PermissionAnswer>> SessionProcessor::checkDoomLoop(Too
     request.always = {current.tool};
     request.metadata = QJsonObject{{"tool"_L1, current.tool}, {"input"_L1, current.input()}};
     request.tool = PermissionToolRef{m_message.id, current.callID};
-    QCoro::Task<PermissionAnswer> asking = m_setup.permissions->ask(request, m_abort);
+    // The agent's rules alone decide (reference §9): a session's own
+    // allow rules do not silence the doom-loop check.
+    PermissionAsker *asker = m_setup.doomLoopPermissions ? m_setup.doomLoopPermissions : m_setup.permissions;
+    QCoro::Task<PermissionAnswer> asking = asker->ask(request, m_abort);
     const PermissionAnswer answer = co_await asking;
     co_return answer;
 }

@@ -66,6 +66,9 @@ public:
         SessionEventSink *sink = nullptr;
         ToolRunner *tools = nullptr;
         PermissionAsker *permissions = nullptr;
+        // Asks about doom loops with the agent's rules alone; null: the
+        // asker above.
+        PermissionAsker *doomLoopPermissions = nullptr;
         // Where each step's file changes are recorded (a patch part per
         // step that changed files); null: no snapshots.
         SnapshotStore *snapshots = nullptr;

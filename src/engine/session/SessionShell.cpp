@@ -129,7 +129,7 @@ QCoro::Task<Result<QString>> SessionShell::run(Store &store, SessionEventSink &s
     } else {
         QString output = outcome.output;
         if (outcome.aborted)
-            output += u"\n\n<metadata>\n"_s + tr("User aborted the command") + u"\n</metadata>"_s;
+            output += u"\n\n<metadata>\n"_s + QStringLiteral("User aborted the command") + u"\n</metadata>"_s;
         QJsonObject metadata = liveMetadata(output);
         metadata.insert(u"exit"_s, outcome.exitCode ? QJsonValue(*outcome.exitCode) : QJsonValue(QJsonValue::Null));
         const OutputTruncation::Output cut = OutputTruncation(run.dataDirectory).truncate(output, run.agentCanUseTask);

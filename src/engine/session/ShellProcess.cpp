@@ -120,14 +120,14 @@ QCoro::Task<ShellProcess::Outcome> ShellProcess::run(Options options)
     // out, so a program that is not there is caught first.
     const QString found = QStandardPaths::findExecutable(options.program);
     if (found.isEmpty()) {
-        outcome.startError = tr("Cannot run %1: it is not an executable program.").arg(options.program);
+        outcome.startError = QStringLiteral("Cannot run %1: it is not an executable program.").arg(options.program);
         co_return outcome;
     }
     publishProgress();
     QCoro::Task<bool> starting = qCoro(process).start(QIODevice::ReadOnly, StartTimeout);
     const bool started = co_await starting;
     if (!started) {
-        outcome.startError = tr("Cannot run %1: %2").arg(process.program(), process.errorString());
+        outcome.startError = QStringLiteral("Cannot run %1: %2").arg(process.program(), process.errorString());
         co_return outcome;
     }
     pid = process.processId();
@@ -154,7 +154,7 @@ QCoro::Task<ShellProcess::Outcome> ShellProcess::run(Options options)
     outcome.output += decoder.decode(process.readAllStandardOutput());
     if (capped || outcome.output.size() > MaxCapturedOutput) {
         outcome.output.truncate(MaxCapturedOutput);
-        outcome.output += tr("\n\n(output beyond %1 characters was discarded)").arg(MaxCapturedOutput);
+        outcome.output += QStringLiteral("\n\n(output beyond %1 characters was discarded)").arg(MaxCapturedOutput);
     }
     if (process.exitStatus() == QProcess::NormalExit)
         outcome.exitCode = process.exitCode();

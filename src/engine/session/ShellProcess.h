@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QPointer>
 #include <QProcessEnvironment>
 #include <QString>
@@ -28,8 +27,6 @@ namespace qcode {
 // hold the run open once the command itself has exited.
 class ShellProcess
 {
-    Q_DECLARE_TR_FUNCTIONS(ShellProcess)
-
 public:
     // Memory bound for one command's output; the rest is dropped with a note.
     static constexpr qsizetype MaxCapturedOutput = 8 * 1024 * 1024;

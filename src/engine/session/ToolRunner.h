@@ -54,7 +54,9 @@ struct ToolContext {
 };
 
 // A tool that ran to the end. Attachments become parts of their own (the
-// processor gives them ids).
+// processor gives them ids). What the model reads, here and in
+// ToolFailure, is plain English whatever the window's language: it is
+// input to the model, never tr() (tst_model_texts holds every tool to it).
 struct ToolOutput {
     QString output;   // what the model reads
     QString title;    // what the person sees above it

@@ -47,7 +47,7 @@ QString kindName(ChangeKind kind)
 
 QString verificationFailed(const QString &why)
 {
-    return ApplyPatchTool::tr("apply_patch verification failed: %1").arg(why);
+    return QStringLiteral("apply_patch verification failed: %1").arg(why);
 }
 
 
@@ -108,7 +108,7 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
 {
     const QString patchText = arguments.value(QStringLiteral("patchText")).toString();
     if (patchText.isEmpty())
-        co_return ToolFailure{tr("patchText is required")};
+        co_return ToolFailure{QStringLiteral("patchText is required")};
 
     const Result<QList<PatchFormat::Hunk>> parsed = PatchFormat::parse(patchText);
     if (!parsed)
@@ -117,8 +117,8 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
         QString normalized = patchText;
         normalized.replace(QLatin1String("\r\n"), QLatin1String("\n")).replace(u'\r', u'\n');
         if (normalized.trimmed() == QLatin1String("*** Begin Patch\n*** End Patch"))
-            co_return ToolFailure{tr("patch rejected: empty patch")};
-        co_return ToolFailure{verificationFailed(tr("no hunks found"))};
+            co_return ToolFailure{QStringLiteral("patch rejected: empty patch")};
+        co_return ToolFailure{verificationFailed(QStringLiteral("no hunks found"))};
     }
 
     QList<FileChange> changes;
@@ -154,7 +154,7 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
         case PatchFormat::Hunk::Kind::Add: {
             change.kind = ChangeKind::Add;
             if (info.isDir())
-                co_return ToolFailure{verificationFailed(tr("Cannot add %1: it is a directory").arg(change.path))};
+                co_return ToolFailure{verificationFailed(QStringLiteral("Cannot add %1: it is a directory").arg(change.path))};
             const QString &contents = hunk.contents;
             change.after.text = contents.isEmpty() || contents.endsWith(u'\n') ? contents : QString(contents + u'\n');
             break;
@@ -162,7 +162,7 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
         case PatchFormat::Hunk::Kind::Update: {
             change.kind = hunk.movePath.isEmpty() ? ChangeKind::Update : ChangeKind::Move;
             if (!info.isFile())
-                co_return ToolFailure{verificationFailed(tr("Failed to read file to update: %1").arg(change.path))};
+                co_return ToolFailure{verificationFailed(QStringLiteral("Failed to read file to update: %1").arg(change.path))};
             Result<TextFiles::Text> read = TextFiles::readText(change.target);
             if (!read)
                 co_return ToolFailure{verificationFailed(read.errorMessage())};
@@ -187,14 +187,14 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
                     co_return *refused;
                 if (QFileInfo(change.moveTarget).isDir())
                     co_return ToolFailure{
-                        verificationFailed(tr("Cannot move to %1: it is a directory").arg(change.movePath))};
+                        verificationFailed(QStringLiteral("Cannot move to %1: it is a directory").arg(change.movePath))};
             }
             break;
         }
         case PatchFormat::Hunk::Kind::Delete: {
             change.kind = ChangeKind::Delete;
             if (!info.isFile())
-                co_return ToolFailure{verificationFailed(tr("Failed to read file to delete: %1").arg(change.path))};
+                co_return ToolFailure{verificationFailed(QStringLiteral("Failed to read file to delete: %1").arg(change.path))};
             Result<TextFiles::Text> read = TextFiles::readText(change.target);
             // A binary file may be deleted; its diff just cannot show it.
             change.before = read ? std::move(read).value() : TextFiles::Text{};
@@ -263,10 +263,10 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
         }
         if (!done) {
             // Say what was already applied: the model must not redo it.
-            const QString applied = summary.isEmpty() ? tr("No file was changed.")
-                                                      : tr("These changes were applied before it:\n%1")
+            const QString applied = summary.isEmpty() ? QStringLiteral("No file was changed.")
+                                                      : QStringLiteral("These changes were applied before it:\n%1")
                                                             .arg(summary.join(u'\n'));
-            co_return ToolFailure{tr("apply_patch failed: %1\n%2").arg(done.errorMessage(), applied)};
+            co_return ToolFailure{QStringLiteral("apply_patch failed: %1\n%2").arg(done.errorMessage(), applied)};
         }
         const QString target = change.movePath.isEmpty() ? change.path : change.movePath;
         const QString relative = TextFiles::relativePath(context, target);
@@ -288,7 +288,7 @@ QCoro::Task<ToolResult> ApplyPatchTool::execute(QJsonObject arguments, ToolConte
     qCDebug(lcTool) << "applied patch to" << relativePaths;
 
     ToolOutput output;
-    output.output = tr("Success. Updated the following files:\n%1").arg(summary.join(u'\n'));
+    output.output = QStringLiteral("Success. Updated the following files:\n%1").arg(summary.join(u'\n'));
     output.title = output.output;
     output.metadata = QJsonObject{
         {QStringLiteral("diff"), totalDiff},

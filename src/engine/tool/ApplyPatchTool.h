@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -15,8 +13,6 @@ namespace qcode {
 // every file and the whole diff, and the changes are applied in order.
 class ApplyPatchTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(ApplyPatchTool)
-
 public:
     explicit ApplyPatchTool(ToolServices services);
 

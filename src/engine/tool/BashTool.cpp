@@ -147,13 +147,13 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
     const QString command = arguments.value(QStringLiteral("command")).toString();
     const QString description = arguments.value(QStringLiteral("description")).toString();
     if (command.trimmed().isEmpty())
-        co_return ToolFailure{tr("command is required")};
+        co_return ToolFailure{QStringLiteral("command is required")};
 
     qint64 timeout = DefaultTimeoutMs;
     const QJsonValue timeoutValue = arguments.value(QStringLiteral("timeout"));
     if (!timeoutValue.isUndefined() && !timeoutValue.isNull()) {
         if (!timeoutValue.isDouble() || timeoutValue.toDouble() < 0)
-            co_return ToolFailure{tr("Invalid timeout value: %1. Timeout must be a positive number.")
+            co_return ToolFailure{QStringLiteral("Invalid timeout value: %1. Timeout must be a positive number.")
                                       .arg(timeoutValue.isDouble() ? QString::number(timeoutValue.toDouble())
                                                                    : timeoutValue.toVariant().toString())};
         // QTimer counts in int milliseconds (24 days).
@@ -165,7 +165,7 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
                                 ? QDir::cleanPath(context.directory)
                                 : QDir::cleanPath(QDir(context.directory).absoluteFilePath(expandHome(workdirArgument)));
     if (!QFileInfo(workdir).isDir())
-        co_return ToolFailure{tr("workdir %1 is not a directory").arg(workdir)};
+        co_return ToolFailure{QStringLiteral("workdir %1 is not a directory").arg(workdir)};
 
     // What to ask: folders outside the project, then each command.
     QStringList externalDirs;
@@ -269,9 +269,9 @@ QCoro::Task<ToolResult> BashTool::execute(QJsonObject arguments, ToolContext con
 
     QStringList notes;
     if (outcome.timedOut)
-        notes.append(tr("bash tool terminated command after exceeding timeout %1 ms").arg(timeout));
+        notes.append(QStringLiteral("bash tool terminated command after exceeding timeout %1 ms").arg(timeout));
     if (outcome.aborted)
-        notes.append(tr("User aborted the command"));
+        notes.append(QStringLiteral("User aborted the command"));
     if (!notes.isEmpty())
         output += QStringLiteral("\n\n<bash_metadata>\n") + notes.join(u'\n') + QStringLiteral("\n</bash_metadata>");
 

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 #include "engine/session/ShellProcess.h"
@@ -27,8 +25,6 @@ namespace qcode {
 // why. A non-zero exit code is not a failure: the model reads the output.
 class BashTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(BashTool)
-
 public:
     static constexpr qint64 DefaultTimeoutMs = 2 * 60 * 1000;
     static constexpr qsizetype MaxMetadataOutput = 30000;

@@ -373,7 +373,7 @@ Result<QString> EditReplacers::replace(const QString &content, const QString &ol
                                        bool replaceAll)
 {
     if (oldString == newString)
-        return Error{tr("No changes to apply: oldString and newString are identical.")};
+        return Error{QStringLiteral("No changes to apply: oldString and newString are identical.")};
 
     using Replacer = QStringList (*)(const QString &, const QString &);
     static constexpr Replacer chain[] = {
@@ -404,9 +404,9 @@ Result<QString> EditReplacers::replace(const QString &content, const QString &ol
         }
     }
     if (notFound)
-        return Error{tr("Could not find oldString in the file. It must match exactly, including whitespace, "
+        return Error{QStringLiteral("Could not find oldString in the file. It must match exactly, including whitespace, "
                         "indentation, and line endings.")};
-    return Error{tr("Found multiple matches for oldString. Provide more surrounding context to make the match "
+    return Error{QStringLiteral("Found multiple matches for oldString. Provide more surrounding context to make the match "
                     "unique.")};
 }
 

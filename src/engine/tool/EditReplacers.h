@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -20,8 +19,6 @@ namespace qcode {
 // The desktop app reuses this to preview an edit.
 class EditReplacers
 {
-    Q_DECLARE_TR_FUNCTIONS(EditReplacers)
-
 public:
     // BlockAnchor: with one candidate block any middle is accepted; among
     // several the most similar middle wins if at least this similar.

@@ -125,13 +125,13 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
     const QJsonValue newValue = arguments.value(QStringLiteral("newString"));
     const bool replaceAll = arguments.value(QStringLiteral("replaceAll")).toBool(false);
     if (filePath.isEmpty())
-        co_return ToolFailure{tr("filePath is required")};
+        co_return ToolFailure{QStringLiteral("filePath is required")};
     if (!oldValue.isString() || !newValue.isString())
-        co_return ToolFailure{tr("oldString and newString must be strings")};
+        co_return ToolFailure{QStringLiteral("oldString and newString must be strings")};
     const QString oldString = oldValue.toString();
     const QString newString = newValue.toString();
     if (oldString == newString)
-        co_return ToolFailure{tr("No changes to apply: oldString and newString are identical.")};
+        co_return ToolFailure{QStringLiteral("No changes to apply: oldString and newString are identical.")};
 
     // `path` is what the person and the model see; `target` is where it
     // really leads, through any link: what is checked, read and written.
@@ -147,13 +147,13 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
 
     const QFileInfo info(target);
     if (info.isDir())
-        co_return ToolFailure{tr("Path is a directory, not a file: %1").arg(path)};
+        co_return ToolFailure{QStringLiteral("Path is a directory, not a file: %1").arg(path)};
     const bool exists = info.exists();
     if (!exists && !oldString.isEmpty())
-        co_return ToolFailure{tr("File %1 not found").arg(path)};
+        co_return ToolFailure{QStringLiteral("File %1 not found").arg(path)};
     if (exists) {
         if (!info.isFile())
-            co_return ToolFailure{tr("Cannot edit %1: it is not a regular file").arg(path)};
+            co_return ToolFailure{QStringLiteral("Cannot edit %1: it is not a regular file").arg(path)};
         if (m_services.fileTimes) {
             const Result<void> writable = m_services.fileTimes->checkWritable(context.sessionID, path);
             if (!writable)
@@ -196,7 +196,7 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
         changed = !again || again->text != before.text || again->byteOrderMark != before.byteOrderMark;
     }
     if (changed)
-        co_return ToolFailure{tr("File %1 has been modified since it was last read.\n\n"
+        co_return ToolFailure{QStringLiteral("File %1 has been modified since it was last read.\n\n"
                                  "Please read the file again before modifying it.")
                                   .arg(path)};
 
@@ -208,7 +208,7 @@ QCoro::Task<ToolResult> EditTool::execute(QJsonObject arguments, ToolContext con
     qCDebug(lcTool) << "edited" << path;
 
     ToolOutput output;
-    output.output = tr("Edit applied successfully.");
+    output.output = QStringLiteral("Edit applied successfully.");
     output.title = relative;
     output.metadata = QJsonObject{
         {QStringLiteral("diagnostics"), QJsonObject()},

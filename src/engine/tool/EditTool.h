@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -17,8 +15,6 @@ namespace qcode {
 // changed the file while the person was answering.
 class EditTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(EditTool)
-
 public:
     explicit EditTool(ToolServices services);
 

@@ -303,7 +303,7 @@ QCoro::Task<Result<ProcessOutcome>> runRipgrep(QString rg, QStringList arguments
     const bool started = co_await starting;
     if (!started) {
         QObject::disconnect(killer);
-        co_return Error{FileSearch::tr("ripgrep failed to start: %1").arg(process.errorString())};
+        co_return Error{QStringLiteral("ripgrep failed to start: %1").arg(process.errorString())};
     }
     if (aborted(abort))
         process.kill();
@@ -312,11 +312,11 @@ QCoro::Task<Result<ProcessOutcome>> runRipgrep(QString rg, QStringList arguments
     QObject::disconnect(killer);
     drain(true);
     if (aborted(abort))
-        co_return Error{FileSearch::tr("The search was stopped.")};
+        co_return Error{QStringLiteral("The search was stopped.")};
     if (stopped)
         co_return outcome;
     if (process.exitStatus() != QProcess::NormalExit)
-        co_return Error{FileSearch::tr("ripgrep failed: it crashed")};
+        co_return Error{QStringLiteral("ripgrep failed: it crashed")};
     outcome.exitCode = process.exitCode();
     outcome.errors = QString::fromUtf8(process.readAllStandardError()).trimmed();
     co_return outcome;
@@ -352,7 +352,7 @@ QCoro::Task<Result<FileSearch::FileList>> FileSearch::list(QString directory, QS
 {
     const QString rg = backend == Backend::InProcess ? QString() : ripgrep();
     if (backend == Backend::Ripgrep && rg.isEmpty())
-        co_return Error{tr("ripgrep (rg) is not installed")};
+        co_return Error{QStringLiteral("ripgrep (rg) is not installed")};
     if (rg.isEmpty()) {
         QCoro::Task<Result<FileList>> scanning = scanFiles(std::move(directory), std::move(globs), limit, abort);
         co_return co_await scanning;
@@ -366,7 +366,7 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::grep(QString pattern, QS
 {
     const QString rg = backend == Backend::InProcess ? QString() : ripgrep();
     if (backend == Backend::Ripgrep && rg.isEmpty())
-        co_return Error{tr("ripgrep (rg) is not installed")};
+        co_return Error{QStringLiteral("ripgrep (rg) is not installed")};
     if (rg.isEmpty()) {
         QCoro::Task<Result<GrepResult>> scanning =
             scanGrep(std::move(pattern), std::move(path), std::move(include), abort);
@@ -401,7 +401,7 @@ QCoro::Task<Result<FileSearch::FileList>> FileSearch::scanFiles(QString director
     });
     std::optional<FileList> found = co_await scanning;
     if (!found || aborted(abort))
-        co_return Error{tr("The search was stopped.")};
+        co_return Error{QStringLiteral("The search was stopped.")};
     co_return std::move(*found);
 }
 
@@ -412,7 +412,7 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::scanGrep(QString pattern
     // beyond ASCII.
     const QRegularExpression expression(pattern, QRegularExpression::UseUnicodePropertiesOption);
     if (!expression.isValid())
-        co_return Error{tr("Invalid regular expression %1: %2 at offset %3")
+        co_return Error{QStringLiteral("Invalid regular expression %1: %2 at offset %3")
                             .arg(pattern, expression.errorString())
                             .arg(expression.patternErrorOffset())};
     const Cancelled cancelled = cancelFlag(abort);
@@ -445,7 +445,7 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::scanGrep(QString pattern
     });
     std::optional<GrepResult> result = co_await scanning;
     if (!result || aborted(abort))
-        co_return Error{tr("The search was stopped.")};
+        co_return Error{QStringLiteral("The search was stopped.")};
     co_return std::move(*result);
 }
 
@@ -475,7 +475,7 @@ QCoro::Task<Result<FileSearch::FileList>> FileSearch::ripgrepFiles(QString rg, Q
     // Exit 1 is "nothing found"; 2 is an error, fatal only when nothing
     // was listed (a bad glob), else some folders were unreadable.
     if (outcome->exitCode == 2 && !outcome->sawOutput && !outcome->errors.isEmpty())
-        co_return Error{tr("ripgrep failed: %1").arg(outcome->errors)};
+        co_return Error{QStringLiteral("ripgrep failed: %1").arg(outcome->errors)};
 
     const auto stampAll = [limit](std::vector<StampedPath> listed) {
         const bool truncated = limit >= 0 && qsizetype(listed.size()) > limit;
@@ -521,9 +521,9 @@ QCoro::Task<Result<FileSearch::GrepResult>> FileSearch::ripgrepGrep(QString rg, 
     if (!outcome)
         co_return outcome.error();
     if (outcome->exitCode == 2 && !outcome->sawOutput && !outcome->errors.isEmpty())
-        co_return Error{tr("ripgrep failed: %1").arg(outcome->errors)};
+        co_return Error{QStringLiteral("ripgrep failed: %1").arg(outcome->errors)};
     if (outcome->exitCode != 0 && outcome->exitCode != 1 && outcome->exitCode != 2)
-        co_return Error{tr("ripgrep failed with exit code %1: %2").arg(outcome->exitCode).arg(outcome->errors)};
+        co_return Error{QStringLiteral("ripgrep failed with exit code %1: %2").arg(outcome->exitCode).arg(outcome->errors)};
     result.partial = outcome->exitCode == 2;
 
     QFuture<GrepResult> stamping = QtConcurrent::run([result]() mutable {

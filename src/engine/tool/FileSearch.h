@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QPointer>
@@ -29,8 +28,6 @@ namespace qcode {
 // .ignore, and inside a git repository .gitignore and the exclude files.
 class FileSearch
 {
-    Q_DECLARE_TR_FUNCTIONS(FileSearch)
-
 public:
     enum class Backend {
         Automatic, // ripgrep when `rg` is on PATH, else in-process

@@ -39,7 +39,7 @@ Result<void> FileTimes::checkWritable(const QString &sessionID, const QString &p
 {
     const std::optional<QDateTime> read = lastRead(sessionID, path);
     if (!read)
-        return Error{tr("You must read file %1 before overwriting it. Use the Read tool first").arg(path)};
+        return Error{QStringLiteral("You must read file %1 before overwriting it. Use the Read tool first").arg(path)};
     // A file that vanished since the read is the caller's to report (it
     // knows whether it creates or overwrites).
     const QFileInfo info(path);
@@ -47,7 +47,7 @@ Result<void> FileTimes::checkWritable(const QString &sessionID, const QString &p
         return {};
     const QDateTime modified = info.lastModified().toUTC();
     if (modified.toMSecsSinceEpoch() > read->toMSecsSinceEpoch() + ToleranceMs)
-        return Error{tr("File %1 has been modified since it was last read.\n"
+        return Error{QStringLiteral("File %1 has been modified since it was last read.\n"
                         "Last modification: %2\n"
                         "Last read: %3\n\n"
                         "Please read the file again before modifying it.")

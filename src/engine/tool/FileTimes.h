@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
 #include <QString>
@@ -21,8 +20,6 @@ namespace qcode {
 // under the same absolute folder are one file. Lives on the engine thread.
 class FileTimes
 {
-    Q_DECLARE_TR_FUNCTIONS(FileTimes)
-
 public:
     // A file written within this long after the read still counts as read:
     // file systems stamp modification times from a coarser clock than

@@ -151,7 +151,7 @@ Result<QList<PatchFormat::Hunk>> PatchFormat::parse(const QString &patchText)
     const qsizetype begin = markerAt(BeginMarker);
     const qsizetype end = markerAt(EndMarker);
     if (begin < 0 || end < 0 || begin >= end)
-        return Error{tr("Invalid patch format: missing Begin/End markers")};
+        return Error{QStringLiteral("Invalid patch format: missing Begin/End markers")};
 
     QList<Hunk> hunks;
     qsizetype i = begin + 1;
@@ -209,7 +209,7 @@ Result<QString> PatchFormat::applyChunks(const QString &path, const QList<Chunk>
         if (!chunk.changeContext.isEmpty()) {
             const qsizetype context = seekSequence(lines, {chunk.changeContext}, lineIndex, false);
             if (context < 0)
-                return Error{tr("Failed to find context '%1' in %2").arg(chunk.changeContext, path)};
+                return Error{QStringLiteral("Failed to find context '%1' in %2").arg(chunk.changeContext, path)};
             lineIndex = context + 1;
         }
         if (chunk.oldLines.isEmpty()) {
@@ -228,7 +228,7 @@ Result<QString> PatchFormat::applyChunks(const QString &path, const QList<Chunk>
             found = seekSequence(lines, pattern, lineIndex, chunk.endOfFile);
         }
         if (found < 0)
-            return Error{tr("Failed to find expected lines in %1:\n%2").arg(path, chunk.oldLines.join(u'\n'))};
+            return Error{QStringLiteral("Failed to find expected lines in %1:\n%2").arg(path, chunk.oldLines.join(u'\n'))};
         replacements.append({found, pattern.size(), newSlice});
         lineIndex = found + pattern.size();
     }

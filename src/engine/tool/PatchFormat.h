@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -20,8 +19,6 @@ namespace qcode {
 // read as ASCII.
 class PatchFormat
 {
-    Q_DECLARE_TR_FUNCTIONS(PatchFormat)
-
 public:
     struct Chunk {
         QStringList oldLines;

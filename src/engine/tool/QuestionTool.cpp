@@ -102,7 +102,7 @@ QCoro::Task<ToolResult> QuestionTool::execute(QJsonObject arguments, ToolContext
 {
     const QList<QuestionInfo> questions = questionsFrom(arguments.value(u"questions"_s).toArray());
     if (!m_services.askQuestion)
-        co_return ToolFailure{tr("Questions cannot be asked here: nobody is there to answer them.")};
+        co_return ToolFailure{QStringLiteral("Questions cannot be asked here: nobody is there to answer them.")};
 
     QuestionRequest request;
     request.sessionID = context.sessionID;

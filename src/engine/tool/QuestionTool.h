@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -19,8 +17,6 @@ namespace qcode {
 // rejected permission does.
 class QuestionTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(QuestionTool)
-
 public:
     explicit QuestionTool(ToolServices services);
 

@@ -94,7 +94,7 @@ QCoro::Task<ToolResult> TaskTool::execute(QJsonObject arguments, ToolContext con
     if (!agent)
         co_return ToolFailure{u"Unknown agent type: %1 is not a valid agent type"_s.arg(subagent)};
     if (!m_services.runChild)
-        co_return ToolFailure{tr("Subagents cannot run here: there is no engine to run them.")};
+        co_return ToolFailure{QStringLiteral("Subagents cannot run here: there is no engine to run them.")};
 
     if (!context.bypassAgentCheck) {
         PermissionRequest ask;
@@ -107,7 +107,7 @@ QCoro::Task<ToolResult> TaskTool::execute(QJsonObject arguments, ToolContext con
             co_return *refused;
     }
     if (context.abort.isNull() || context.abort->isAborted())
-        co_return ToolFailure{tr("The task was stopped before the subagent started.")};
+        co_return ToolFailure{QStringLiteral("The task was stopped before the subagent started.")};
 
     const ModelRef model = agent->model.value_or(context.model);
     ChildRequest request;

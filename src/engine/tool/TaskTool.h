@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -27,8 +25,6 @@ namespace qcode {
 // mention `task`.
 class TaskTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(TaskTool)
-
 public:
     explicit TaskTool(ToolServices services);
 

@@ -47,7 +47,7 @@ Result<TextFiles::Text> TextFiles::readText(const QString &path)
         return read.error();
     QByteArray bytes = std::move(read).value();
     if (bytes.contains('\0'))
-        return Error{tr("Cannot edit binary file: %1").arg(path)};
+        return Error{QStringLiteral("Cannot edit binary file: %1").arg(path)};
     Text text;
     if (bytes.startsWith(Utf8Bom)) {
         text.byteOrderMark = true;
@@ -56,7 +56,7 @@ Result<TextFiles::Text> TextFiles::readText(const QString &path)
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
     text.text = decoder.decode(bytes);
     if (decoder.hasError())
-        return Error{tr("Cannot edit %1: it is not valid UTF-8 text").arg(path)};
+        return Error{QStringLiteral("Cannot edit %1: it is not valid UTF-8 text").arg(path)};
     return text;
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QByteArray>
-#include <QCoreApplication>
 #include <QString>
 
 #include "engine/session/ToolRunner.h"
@@ -14,8 +13,6 @@ namespace qcode {
 // writing text without losing anything.
 class TextFiles
 {
-    Q_DECLARE_TR_FUNCTIONS(TextFiles)
-
 public:
     // A file's text as the tools edit it: decoded UTF-8 without its byte
     // order mark, which writing puts back.

@@ -53,7 +53,7 @@ QString TodoFormat::title(const QList<Todo> &todos)
 Result<QList<Todo>> TodoFormat::fromJson(const QJsonValue &value)
 {
     if (!value.isArray())
-        return Error{tr("todos must be an array")};
+        return Error{QStringLiteral("todos must be an array")};
     QList<Todo> todos;
     const QJsonArray items = value.toArray();
     for (qsizetype i = 0; i < items.size(); ++i) {
@@ -62,7 +62,7 @@ Result<QList<Todo>> TodoFormat::fromJson(const QJsonValue &value)
         const QJsonValue status = item.value(QStringLiteral("status"));
         const QJsonValue priority = item.value(QStringLiteral("priority"));
         if (!items.at(i).isObject() || !content.isString() || !status.isString() || !priority.isString())
-            return Error{tr("todos[%1] must be an object with string content, status and priority")
+            return Error{QStringLiteral("todos[%1] must be an object with string content, status and priority")
                              .arg(i)};
         todos.append(Todo{content.toString(), status.toString(), priority.toString()});
     }

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonValue>
 #include <QList>
@@ -17,8 +16,6 @@ namespace qcode {
 // metadata carries the list as JSON.
 class TodoFormat
 {
-    Q_DECLARE_TR_FUNCTIONS(TodoFormat)
-
 public:
     static QString json(const QList<Todo> &todos);
     static QJsonArray array(const QList<Todo> &todos);

@@ -1,6 +1,7 @@
 #include "TodoReadTool.h"
 
 #include "TodoFormat.h"
+#include "ToolLogging.h"
 #include "ToolPermission.h"
 #include "model/Store.h"
 
@@ -31,7 +32,7 @@ QJsonObject TodoReadTool::parameters() const
 QCoro::Task<ToolResult> TodoReadTool::execute(QJsonObject, ToolContext context)
 {
     if (!m_services.store)
-        co_return ToolFailure{tr("The todo list cannot be read: there is no session store")};
+        co_return ToolFailure{QStringLiteral("The todo list cannot be read: there is no session store")};
 
     PermissionRequest ask;
     ask.permission = QStringLiteral("todoread");
@@ -42,8 +43,12 @@ QCoro::Task<ToolResult> TodoReadTool::execute(QJsonObject, ToolContext context)
         co_return *refused;
 
     const Result<QList<Todo>> todos = m_services.store->todos(context.sessionID);
-    if (!todos)
-        co_return ToolFailure{tr("The todo list could not be read: %1").arg(todos.errorMessage())};
+    if (!todos) {
+        // The store's words are for the person (translated); the model
+        // reads English, and the log keeps the detail.
+        qCWarning(lcTool) << "todo list of" << context.sessionID << "not read:" << todos.errorMessage();
+        co_return ToolFailure{QStringLiteral("The todo list could not be read from the session's database.")};
+    }
 
     ToolOutput output;
     output.output = TodoFormat::json(*todos);

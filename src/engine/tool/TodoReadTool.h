@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -11,8 +9,6 @@ namespace qcode {
 // session's stored todo list, shown as todowrite shows it. Asks `todoread`.
 class TodoReadTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(TodoReadTool)
-
 public:
     explicit TodoReadTool(ToolServices services);
 

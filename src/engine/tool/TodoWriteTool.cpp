@@ -3,6 +3,7 @@
 #include <QJsonArray>
 
 #include "TodoFormat.h"
+#include "ToolLogging.h"
 #include "ToolPermission.h"
 #include "engine/session/SessionEvents.h"
 #include "model/Store.h"
@@ -53,7 +54,7 @@ QCoro::Task<ToolResult> TodoWriteTool::execute(QJsonObject arguments, ToolContex
     if (!todos)
         co_return ToolFailure{todos.errorMessage()};
     if (!m_services.store)
-        co_return ToolFailure{tr("The todo list cannot be saved: there is no session store")};
+        co_return ToolFailure{QStringLiteral("The todo list cannot be saved: there is no session store")};
 
     PermissionRequest ask;
     ask.permission = QStringLiteral("todowrite");
@@ -64,8 +65,12 @@ QCoro::Task<ToolResult> TodoWriteTool::execute(QJsonObject arguments, ToolContex
         co_return *refused;
 
     const Result<void> saved = m_services.store->setTodos(context.sessionID, *todos);
-    if (!saved)
-        co_return ToolFailure{tr("The todo list could not be saved: %1").arg(saved.errorMessage())};
+    if (!saved) {
+        // The store's words are for the person (translated); the model
+        // reads English, and the log keeps the detail.
+        qCWarning(lcTool) << "todo list of" << context.sessionID << "not saved:" << saved.errorMessage();
+        co_return ToolFailure{QStringLiteral("The todo list could not be saved: the session's database refused it.")};
+    }
     if (m_services.sink)
         m_services.sink->publish(TodoUpdated{context.sessionID, *todos});
 

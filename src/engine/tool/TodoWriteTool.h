@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -12,8 +10,6 @@ namespace qcode {
 // list (TodoFormat). Asks `todowrite`.
 class TodoWriteTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(TodoWriteTool)
-
 public:
     explicit TodoWriteTool(ToolServices services);
 

@@ -7,6 +7,7 @@
 #include "LinkSafeFiles.h"
 #include "ToolLogging.h"
 #include "engine/session/PermissionAsker.h"
+#include "engine/session/PermissionTexts.h"
 
 using namespace Qt::StringLiterals;
 
@@ -15,11 +16,6 @@ namespace {
 
 // What the model reads; OpenCode's words, not translated (they are input
 // to the model, which was trained on them).
-const QString RejectedText = u"The user rejected permission to use this specific tool call."_s;
-const QString CorrectedText =
-    u"The user rejected permission to use this specific tool call with the following feedback: %1"_s;
-const QString DeniedText = u"The user has specified a rule which prevents you from using this specific tool call "
-                           "(permission \"%1\" for %2)."_s;
 const QString CannotAskText =
     u"Permission \"%1\" is needed for %2, and this tool call cannot ask the user for it."_s;
 
@@ -52,14 +48,13 @@ QCoro::Task<std::optional<ToolFailure>> ask(ToolContext context, PermissionReque
     case PermissionReply::Always:
         co_return std::nullopt;
     case PermissionReply::RejectWithMessage:
-        co_return ToolFailure{CorrectedText.arg(answer.message), ToolFailure::Kind::PermissionRejectedWithMessage};
+        co_return ToolFailure{PermissionTexts::corrected(answer.message), ToolFailure::Kind::PermissionRejectedWithMessage};
     case PermissionReply::Reject:
         break;
     }
     if (answer.byRule)
-        co_return ToolFailure{DeniedText.arg(request.permission, request.patterns.join(u", "_s)),
-                              ToolFailure::Kind::Failed};
-    co_return ToolFailure{RejectedText, ToolFailure::Kind::PermissionRejected};
+        co_return ToolFailure{PermissionTexts::denied(request.permission, request.patterns), ToolFailure::Kind::Failed};
+    co_return ToolFailure{PermissionTexts::rejected(), ToolFailure::Kind::PermissionRejected};
 }
 
 QString resolvedPath(const QString &directory, const QString &path)

@@ -116,7 +116,7 @@ QCoro::Task<ToolResult> WebFetchTool::execute(QJsonObject arguments, ToolContext
                                  : double(DefaultTimeoutSeconds);
     const int timeoutMs = int(std::min(requested, double(MaxTimeoutSeconds)) * 1000);
     if (!m_services.network)
-        co_return ToolFailure{tr("Web pages cannot be fetched here: there is no network access.")};
+        co_return ToolFailure{QStringLiteral("Web pages cannot be fetched here: there is no network access.")};
 
     PermissionRequest ask;
     ask.permission = u"webfetch"_s;
@@ -132,7 +132,7 @@ QCoro::Task<ToolResult> WebFetchTool::execute(QJsonObject arguments, ToolContext
     const QByteArray userAgents[] = {BrowserUserAgent, QByteArray("opencode")};
     for (const QByteArray &userAgent : userAgents) {
         if (abort.isNull() || abort->isAborted())
-            co_return ToolFailure{tr("The fetch of %1 was stopped.").arg(urlText)};
+            co_return ToolFailure{QStringLiteral("The fetch of %1 was stopped.").arg(urlText)};
         download = std::make_unique<WebDownload>(m_services.network, requestFor(url, format, userAgent),
                                                  MaxResponseBytes, std::max(timeoutMs, 1));
         WebDownload *current = download.get();
@@ -156,7 +156,7 @@ QCoro::Task<ToolResult> WebFetchTool::execute(QJsonObject arguments, ToolContext
     case WebDownload::Outcome::TimedOut:
         co_return ToolFailure{u"Request timed out after %1 seconds"_s.arg(timeoutMs / 1000.0)};
     case WebDownload::Outcome::Cancelled:
-        co_return ToolFailure{tr("The fetch of %1 was stopped.").arg(urlText)};
+        co_return ToolFailure{QStringLiteral("The fetch of %1 was stopped.").arg(urlText)};
     case WebDownload::Outcome::Failed:
         co_return ToolFailure{u"Request failed: %1"_s.arg(download->errorString())};
     }

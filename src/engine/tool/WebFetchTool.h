@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -18,8 +16,6 @@ namespace qcode {
 // Cloudflare lets through for some sites. Title: "<url> (<content type>)".
 class WebFetchTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(WebFetchTool)
-
 public:
     static constexpr qint64 MaxResponseBytes = 5 * 1024 * 1024;
     static constexpr int DefaultTimeoutSeconds = 30;

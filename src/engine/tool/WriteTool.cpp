@@ -63,9 +63,9 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
     const QString filePath = arguments.value(QStringLiteral("filePath")).toString();
     const QJsonValue contentValue = arguments.value(QStringLiteral("content"));
     if (filePath.isEmpty())
-        co_return ToolFailure{tr("filePath is required")};
+        co_return ToolFailure{QStringLiteral("filePath is required")};
     if (!contentValue.isString())
-        co_return ToolFailure{tr("content must be a string")};
+        co_return ToolFailure{QStringLiteral("content must be a string")};
     const QString content = contentValue.toString();
 
     // `path` is what the person and the model see; `target` is where it
@@ -82,12 +82,12 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
 
     const QFileInfo info(target);
     if (info.isDir())
-        co_return ToolFailure{tr("Path is a directory, not a file: %1").arg(path)};
+        co_return ToolFailure{QStringLiteral("Path is a directory, not a file: %1").arg(path)};
     const bool exists = info.exists();
     QByteArray previous;
     if (exists) {
         if (!info.isFile())
-            co_return ToolFailure{tr("Cannot write %1: it is not a regular file").arg(path)};
+            co_return ToolFailure{QStringLiteral("Cannot write %1: it is not a regular file").arg(path)};
         if (m_services.fileTimes) {
             const Result<void> writable = m_services.fileTimes->checkWritable(context.sessionID, path);
             if (!writable)
@@ -121,7 +121,7 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
         changed = !again || *again != previous;
     }
     if (changed)
-        co_return ToolFailure{tr("File %1 has been modified since it was last read.\n\n"
+        co_return ToolFailure{QStringLiteral("File %1 has been modified since it was last read.\n\n"
                                  "Please read the file again before modifying it.")
                                   .arg(path)};
 
@@ -133,7 +133,7 @@ QCoro::Task<ToolResult> WriteTool::execute(QJsonObject arguments, ToolContext co
     qCDebug(lcTool) << "wrote" << path;
 
     ToolOutput output;
-    output.output = tr("Wrote file successfully.");
+    output.output = QStringLiteral("Wrote file successfully.");
     output.title = relative;
     output.metadata = QJsonObject{
         {QStringLiteral("diagnostics"), QJsonObject()},

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "Tool.h"
 #include "ToolServices.h"
 
@@ -14,8 +12,6 @@ namespace qcode {
 // the diff.
 class WriteTool : public Tool
 {
-    Q_DECLARE_TR_FUNCTIONS(WriteTool)
-
 public:
     explicit WriteTool(ToolServices services);
 

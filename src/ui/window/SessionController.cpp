@@ -354,6 +354,8 @@ double SessionController::sessionCost() const
 
 void SessionController::onEvent(const SessionEvent &event)
 {
+    // Every event type is named, without a catch-all: a type added to
+    // SessionEvent does not compile until the window decides what it does.
     std::visit(Overloaded{
                    [this](const SessionCreated &e) { onSessionCreated(e.info); },
                    [this](const SessionUpdated &e) { onSessionUpdated(e.info); },
@@ -386,7 +388,12 @@ void SessionController::onEvent(const SessionEvent &event)
                        const QString message = e.error.message().isEmpty() ? e.error.name : e.error.message();
                        Q_EMIT errorReported(e.sessionID, message);
                    },
-                   [](const auto &) {},
+                   // The ask queue's (AskWiring), through engineEvent below.
+                   [](const PermissionAsked &) {},
+                   [](const PermissionReplied &) {},
+                   [](const QuestionAsked &) {},
+                   [](const QuestionReplied &) {},
+                   [](const QuestionRejected &) {},
                },
                event);
     Q_EMIT engineEvent(event);

@@ -71,6 +71,16 @@ public:
     FakeProviderServer &server() { return m_server; }
     ScriptedToolRunner &tools() { return *m_tools; }
     RecordingEventSink &sink() { return m_sink; }
+    // Calls `handler` with each event of type T the engine publishes
+    // (through Engine::event), while `context` lives.
+    template <typename T, typename Handler>
+    void onEvent(QObject *context, Handler handler)
+    {
+        connect(m_engine.get(), &Engine::event, context, [handler = std::move(handler)](const SessionEvent &event) {
+            if (const auto *value = std::get_if<T>(&event))
+                handler(*value);
+        });
+    }
     Store &store() { return *m_store; }
     const TempTree &tree() const { return m_tree; }
     // The engine's database file, for a test that opens its own connection.

@@ -54,12 +54,12 @@ private Q_SLOTS:
         h.server().enqueue(bashCall(u"echo hello"_s, u"call_1"_s));
         h.server().enqueue(bashCall(u"echo hello"_s, u"call_2"_s));
         h.server().enqueue(FakeTurn().text({u"Done."_s}));
-        connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-            QCOMPARE(request.permission, u"bash"_s);
-            QCOMPARE(request.patterns, QStringList{u"echo hello"_s});
-            QCOMPARE(request.always, QStringList{u"echo *"_s});
-            QVERIFY(request.tool.has_value());
-            h.engine().replyPermission(request.id, PermissionReply::Once);
+        h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+            QCOMPARE(asked.request.permission, u"bash"_s);
+            QCOMPARE(asked.request.patterns, QStringList{u"echo hello"_s});
+            QCOMPARE(asked.request.always, QStringList{u"echo *"_s});
+            QVERIFY(asked.request.tool.has_value());
+            h.engine().replyPermission(asked.request.id, PermissionReply::Once);
         });
         const auto outcome = h.prompt(u"say hello twice"_s);
         QVERIFY(outcome && !outcome->error);
@@ -75,8 +75,8 @@ private Q_SLOTS:
         h.server().enqueue(bashCall(u"echo one"_s, u"call_1"_s));
         h.server().enqueue(bashCall(u"echo two"_s, u"call_2"_s));
         h.server().enqueue(FakeTurn().text({u"Done."_s}));
-        connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-            h.engine().replyPermission(request.id, PermissionReply::Always);
+        h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+            h.engine().replyPermission(asked.request.id, PermissionReply::Always);
         });
         const auto outcome = h.prompt(u"echo"_s);
         QVERIFY(outcome && !outcome->error);
@@ -97,8 +97,8 @@ private Q_SLOTS:
         QString changedProject;
         connect(&h.engine(), &Engine::projectApprovalsChanged, this,
                 [&changedProject](const QString &projectID, const PermissionRuleset &) { changedProject = projectID; });
-        connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-            h.engine().replyPermission(request.id, PermissionReply::Always, {}, ApprovalScope::Project);
+        h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+            h.engine().replyPermission(asked.request.id, PermissionReply::Always, {}, ApprovalScope::Project);
         });
         const auto outcome = h.prompt(u"echo"_s);
         QVERIFY(outcome && !outcome->error);
@@ -114,8 +114,8 @@ private Q_SLOTS:
     {
         EngineHarness h(askingBash());
         h.server().enqueue(bashCall(u"echo no"_s, u"call_1"_s));
-        connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-            h.engine().replyPermission(request.id, PermissionReply::Reject);
+        h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+            h.engine().replyPermission(asked.request.id, PermissionReply::Reject);
         });
         const auto outcome = h.prompt(u"echo"_s);
         QVERIFY(outcome);
@@ -144,8 +144,7 @@ private Q_SLOTS:
     {
         EngineHarness h(askingBash());
         h.server().enqueue(bashCall(u"echo wait"_s, u"call_1"_s));
-        connect(&h.engine(), &Engine::permissionAsked, this,
-                [&h](const PermissionRequest &request) { h.engine().abort(request.sessionID); });
+        h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) { h.engine().abort(asked.request.sessionID); });
         const auto outcome = h.prompt(u"echo"_s);
         QVERIFY(outcome);
         QVERIFY(outcome->aborted);

@@ -5,6 +5,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
+#include <QScopeGuard>
+#include <QTranslator>
+
+#include <algorithm>
 
 #include "EngineHarness.h"
 #include "engine/session/PromptLoop.h"
@@ -47,6 +51,22 @@ QList<ToolPart> toolParts(const QList<MessageWithParts> &messages)
     }
     return tools;
 }
+
+// Translates every qcode text to a marked one (Qt's own, contexts "Q" and
+// a capital, are left alone), so a tr() on the model's path shows.
+class MarkingTranslator : public QTranslator
+{
+public:
+    static QString mark() { return u"\u27E6translated\u27E7"_s; }
+    QString translate(const char *context, const char *sourceText, const char *, int) const override
+    {
+        const QByteArray name(context ? context : "");
+        if (name.size() > 1 && name.at(0) == 'Q' && QChar::isUpper(name.at(1)))
+            return {};
+        return mark() + QString::fromUtf8(sourceText);
+    }
+    bool isEmpty() const override { return false; }
+};
 
 QJsonObject agentSteps(int steps)
 {
@@ -94,6 +114,8 @@ private Q_SLOTS:
     void theLastStepSendsTheMaxStepsMessage();
     void doomLoopAsksAndARejectStops();
     void aRejectWithMessageFeedsBackAndContinues();
+    void aDoomLoopDeniedByTheAgentsRuleStopsWithTheRuleNotThePerson();
+    void theDoomLoopCheckUsesTheAgentsRulesNotTheSessions();
     void retriesStopAtTheCapWithAClearError();
     void aNonRetryableErrorEndsWithItsMessage();
     void abortMidStreamLeavesAConsistentDatabase();
@@ -121,6 +143,7 @@ private Q_SLOTS:
     void permissionAllowShorthandIsHonoured();
     void instructionFilesReachTheSystemPrompt();
     void aPromptWhoseMessageIdIsStoredAlreadyChangesNothing();
+    void nothingSentToTheModelIsTranslated();
 };
 
 void PromptLoopTest::aPromptWhoseMessageIdIsStoredAlreadyChangesNothing()
@@ -225,9 +248,9 @@ void PromptLoopTest::doomLoopAsksAndARejectStops()
     h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
     const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
     h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
-    connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-        QCOMPARE(request.permission, u"doom_loop"_s);
-        h.engine().replyPermission(request.id, PermissionReply::Reject);
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+        QCOMPARE(asked.request.permission, u"doom_loop"_s);
+        h.engine().replyPermission(asked.request.id, PermissionReply::Reject);
     });
     const auto outcome = h.prompt(u"loop"_s);
     QVERIFY(outcome);
@@ -246,14 +269,68 @@ void PromptLoopTest::aRejectWithMessageFeedsBackAndContinues()
     const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
     h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
     h.server().enqueue(FakeTurn().text({u"Understood."_s}));
-    connect(&h.engine(), &Engine::permissionAsked, this, [&h](const PermissionRequest &request) {
-        h.engine().replyPermission(request.id, PermissionReply::RejectWithMessage, u"stop reading a.txt"_s);
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+        h.engine().replyPermission(asked.request.id, PermissionReply::RejectWithMessage, u"stop reading a.txt"_s);
     });
     const auto outcome = h.prompt(u"loop"_s);
     QVERIFY(outcome);
     QVERIFY(!outcome->error);
     QCOMPARE(h.server().requests().size(), 2);
     QVERIFY(h.sentText(1).contains(u"stop reading a.txt"_s));
+}
+
+void PromptLoopTest::aDoomLoopDeniedByTheAgentsRuleStopsWithTheRuleNotThePerson()
+{
+    EngineHarness::Setup setup;
+    setup.config.insert(u"agent"_s,
+                        QJsonObject{{u"build"_s, QJsonObject{{u"permission"_s,
+                                                              QJsonObject{{u"doom_loop"_s, u"deny"_s}}}}}});
+    EngineHarness h(setup);
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    h.server().enqueue(FakeTurn().text({u"never sent"_s}));
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    // The rule answered: nobody was asked, and the loop stopped.
+    QCOMPARE(h.sink().all<PermissionAsked>().size(), 0);
+    QCOMPARE(h.server().requests().size(), 1);
+    QCOMPARE(h.tools().calls().size(), 2);
+    const QList<ToolPart> tools = toolParts(h.messages());
+    const auto *error = std::get_if<ToolError>(&tools.last().state);
+    QVERIFY(error);
+    QVERIFY2(error->error.startsWith(u"The user has specified a rule which prevents you"_s), qPrintable(error->error));
+    QVERIFY(error->error.contains(u"doom_loop"_s));
+    QVERIFY(!error->error.contains(u"The user rejected"_s));
+}
+
+void PromptLoopTest::theDoomLoopCheckUsesTheAgentsRulesNotTheSessions()
+{
+    // A session's own rules are appended for tool asks; the doom-loop
+    // check reads the agent's alone (reference §9), so the session's
+    // allow does not silence it.
+    EngineHarness h;
+    Result<std::optional<Session>> stored = h.store().session(h.session());
+    QVERIFY(stored && *stored);
+    Session session = **stored;
+    session.permission = QJsonArray{
+        QJsonObject{{u"permission"_s, u"doom_loop"_s}, {u"pattern"_s, u"*"_s}, {u"action"_s, u"allow"_s}}};
+    QVERIFY(h.store().upsertSession(session));
+    h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
+    const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
+    h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) {
+        h.engine().replyPermission(asked.request.id, PermissionReply::Reject);
+    });
+    const auto outcome = h.prompt(u"loop"_s);
+    QVERIFY(outcome);
+    const QList<PermissionAsked> asked = h.sink().all<PermissionAsked>();
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.first().request.permission, u"doom_loop"_s);
+    const QList<ToolPart> tools = toolParts(h.messages());
+    const auto *error = std::get_if<ToolError>(&tools.last().state);
+    QVERIFY(error);
+    QCOMPARE(error->error, u"The user rejected permission to use this specific tool call."_s);
 }
 
 void PromptLoopTest::retriesStopAtTheCapWithAClearError()
@@ -291,9 +368,8 @@ void PromptLoopTest::abortMidStreamLeavesAConsistentDatabase()
 {
     EngineHarness h;
     h.server().enqueue(FakeTurn().text({u"part one "_s, u"part two "_s, u"part three"_s}).stallAfter(3));
-    QSignalSpy deltas(&h.engine(), &Engine::partDelta);
     h.send(u"write a lot"_s);
-    QVERIFY(deltas.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!h.sink().all<PartDelta>().isEmpty(), 10000);
     h.engine().abort(h.session());
     const auto outcome = h.waitFinished();
     QVERIFY(outcome);
@@ -633,8 +709,7 @@ void PromptLoopTest::theEngineRunsOnItsOwnThread()
     QVERIFY(engineThread != QThread::currentThread());
     // Every signal reaches this thread queued, in order.
     QList<QThread *> deliveredOn;
-    connect(&h.engine(), &Engine::partDelta, this,
-            [&deliveredOn](const PartDelta &) { deliveredOn.append(QThread::currentThread()); });
+    h.onEvent<PartDelta>(this, [&deliveredOn](const PartDelta &) { deliveredOn.append(QThread::currentThread()); });
     h.server().enqueue(FakeTurn().text({u"one "_s, u"two "_s, u"three"_s}));
     const auto outcome = h.prompt(u"hi"_s);
     QVERIFY(outcome);
@@ -765,9 +840,13 @@ void PromptLoopTest::forkCopiesUpToAMessage()
     const QList<MessageWithParts> original = h.messages();
     QCOMPARE(original.size(), 4);
     const QString forkID = Identifier::descending(Identifier::Prefix::Session);
-    QSignalSpy created(&h.engine(), &Engine::sessionCreated);
+    const auto created = [&h, &forkID] {
+        const QList<SessionCreated> sessions = h.sink().all<SessionCreated>();
+        return std::any_of(sessions.cbegin(), sessions.cend(),
+                           [&forkID](const SessionCreated &event) { return event.info.id == forkID; });
+    };
     h.engine().fork(h.session(), original.at(1).info.id(), forkID);
-    QVERIFY(created.wait(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(created(), 5000);
     const Result<QList<MessageWithParts>> copy = h.store().messages(forkID);
     QVERIFY(copy);
     QCOMPARE(copy->size(), 2);
@@ -790,9 +869,8 @@ void PromptLoopTest::deleteRemovesTheSessionAndItsChildren()
     h.engine().prompt(input);
     QVERIFY(h.waitFinished());
     QCOMPARE(h.store().children(h.session())->size(), 1);
-    QSignalSpy deleted(&h.engine(), &Engine::sessionDeleted);
     h.engine().deleteSession(h.session());
-    QVERIFY(QTest::qWaitFor([&deleted] { return deleted.size() == 2; }, 5000));
+    QTRY_COMPARE_WITH_TIMEOUT(h.sink().all<SessionDeleted>().size(), 2, 5000);
     QVERIFY(!*h.store().session(h.session()));
     QVERIFY(h.messages().isEmpty());
 }
@@ -803,8 +881,7 @@ void PromptLoopTest::abortCancelsAPendingQuestion()
     h.tools().script(u"read"_s, ToolOutput{u"same"_s, u"a"_s, {}, {}});
     const QJsonObject args{{u"filePath"_s, u"a.txt"_s}};
     h.server().enqueue(FakeTurn().toolCall(u"read"_s, args).toolCall(u"read"_s, args).toolCall(u"read"_s, args));
-    connect(&h.engine(), &Engine::permissionAsked, this,
-            [&h](const PermissionRequest &request) { h.engine().abort(request.sessionID); });
+    h.onEvent<PermissionAsked>(this, [&h](const PermissionAsked &asked) { h.engine().abort(asked.request.sessionID); });
     const auto outcome = h.prompt(u"loop"_s);
     QVERIFY(outcome);
     QVERIFY(outcome->aborted);
@@ -842,6 +919,39 @@ void PromptLoopTest::instructionFilesReachTheSystemPrompt()
     const QByteArray body = QJsonDocument(h.requestBody(0)).toJson();
     QVERIFY(body.contains("Instructions from: "));
     QVERIFY(body.contains("Always answer in haiku."));
+}
+
+void PromptLoopTest::nothingSentToTheModelIsTranslated()
+{
+    // The plan agent's reminder, the system prompt and the real tools'
+    // errors, all under a translator that marks every qcode text.
+    MarkingTranslator translator;
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    const auto removeTranslator = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+    QVERIFY(QCoreApplication::translate("qcode::EditTool", "Edit applied successfully.").startsWith(MarkingTranslator::mark()));
+    EngineHarness::Setup setup;
+    setup.builtinTools = true;
+    setup.config.insert(u"permission"_s, u"allow"_s);
+    EngineHarness h(setup);
+    const QString missing = h.projectDirectory() + u"/missing.txt"_s;
+    h.server().enqueue(FakeTurn()
+                           .toolCall(u"read"_s, QJsonObject{{u"filePath"_s, missing}})
+                           .toolCall(u"grep"_s, QJsonObject{{u"pattern"_s, u"(unclosed"_s}}));
+    h.server().enqueue(FakeTurn().text({u"Nothing there."_s}));
+    PromptInput input;
+    input.sessionID = h.session();
+    input.agent = u"plan"_s;
+    input.parts = {PromptPart::text(u"look around"_s)};
+    h.engine().prompt(input);
+    const auto outcome = h.waitFinished();
+    QVERIFY(outcome);
+    QCOMPARE(h.server().requests().size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const QString sent = QString::fromUtf8(QJsonDocument(h.requestBody(i)).toJson());
+        QVERIFY2(!sent.contains(MarkingTranslator::mark()), qPrintable(sent));
+    }
+    QVERIFY(h.sentText(1).contains(u"File not found"_s));
+    QVERIFY(QString::fromUtf8(QJsonDocument(h.requestBody(0)).toJson()).contains(u"system-reminder"_s));
 }
 
 QTEST_GUILESS_MAIN(PromptLoopTest)

@@ -64,9 +64,9 @@ private Q_SLOTS:
     {
         EngineHarness h(realTools());
         QList<QuestionRequest> asked;
-        connect(&h.engine(), &Engine::questionAsked, this, [&h, &asked](const QuestionRequest &request) {
-            asked.append(request);
-            h.engine().replyQuestion(request.id, {{u"SQLite"_s}, {u"Docs"_s, u"Tests"_s}});
+        h.onEvent<QuestionAsked>(this, [&h, &asked](const QuestionAsked &event) {
+            asked.append(event.request);
+            h.engine().replyQuestion(event.request.id, {{u"SQLite"_s}, {u"Docs"_s, u"Tests"_s}});
         });
         h.server().enqueue(FakeTurn().toolCall(u"question"_s, twoQuestions(), u"call_q"_s));
         h.server().enqueue(FakeTurn().text({u"SQLite it is."_s}));
@@ -109,8 +109,7 @@ private Q_SLOTS:
     void aDismissalStopsTheLoop()
     {
         EngineHarness h(realTools());
-        connect(&h.engine(), &Engine::questionAsked, this,
-                [&h](const QuestionRequest &request) { h.engine().rejectQuestion(request.id); });
+        h.onEvent<QuestionAsked>(this, [&h](const QuestionAsked &asked) { h.engine().rejectQuestion(asked.request.id); });
         h.server().enqueue(FakeTurn().toolCall(u"question"_s, twoQuestions()));
         h.server().enqueue(FakeTurn().text({u"never sent"_s}));
         const auto outcome = h.prompt(u"set up storage"_s);
@@ -127,8 +126,7 @@ private Q_SLOTS:
     void abortCancelsAPendingQuestion()
     {
         EngineHarness h(realTools());
-        connect(&h.engine(), &Engine::questionAsked, this,
-                [&h](const QuestionRequest &request) { h.engine().abort(request.sessionID); });
+        h.onEvent<QuestionAsked>(this, [&h](const QuestionAsked &asked) { h.engine().abort(asked.request.sessionID); });
         h.server().enqueue(FakeTurn().toolCall(u"question"_s, twoQuestions()));
         const auto outcome = h.prompt(u"set up storage"_s);
         QVERIFY(outcome);

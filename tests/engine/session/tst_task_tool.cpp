@@ -69,9 +69,9 @@ private Q_SLOTS:
                             QJsonObject{{u"build"_s, QJsonObject{{u"permission"_s, QJsonObject{{u"task"_s, u"ask"_s}}}}}});
         EngineHarness h(setup);
         QList<PermissionRequest> asked;
-        connect(&h.engine(), &Engine::permissionAsked, this, [&h, &asked](const PermissionRequest &request) {
-            asked.append(request);
-            h.engine().replyPermission(request.id, PermissionReply::Once);
+        h.onEvent<PermissionAsked>(this, [&h, &asked](const PermissionAsked &event) {
+            asked.append(event.request);
+            h.engine().replyPermission(event.request.id, PermissionReply::Once);
         });
         h.server().enqueue(FakeTurn().toolCall(u"task"_s, taskCall(u"general"_s, u"look for the bug"_s)));
         h.server().enqueue(FakeTurn().text({u"first thought"_s}).toolCall(u"glob"_s, {{u"pattern"_s, u"*.none"_s}}));

@@ -314,9 +314,8 @@ EngineHarness::Setup askingBash()
 
 void wire(AskQueue &queue, EngineHarness &h)
 {
-    QObject::connect(&h.engine(), &Engine::permissionAsked, &queue, &AskQueue::addPermission);
-    QObject::connect(&h.engine(), &Engine::permissionReplied, &queue,
-                     [&queue](const QString &, const QString &requestID, PermissionReply) { queue.resolve(requestID); });
+    h.onEvent<PermissionAsked>(&queue, [&queue](const PermissionAsked &asked) { queue.addPermission(asked.request); });
+    h.onEvent<PermissionReplied>(&queue, [&queue](const PermissionReplied &replied) { queue.resolve(replied.requestID); });
     QObject::connect(&queue, &AskQueue::permissionAnswered, &queue,
                      [&h](const QString &id, PermissionReply reply, const QString &message, ApprovalScope scope) {
                          h.engine().replyPermission(id, reply, message, scope);
