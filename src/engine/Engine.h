@@ -16,11 +16,11 @@
 #include "engine/config/ConfigLocations.h"
 #include "engine/config/LocalServer.h"
 #include "engine/message/PromptInput.h"
-#include "engine/session/PermissionCenter.h"
-#include "engine/session/ProjectSummary.h"
-#include "engine/session/RetryPolicy.h"
+#include "engine/session/asks/PermissionCenter.h"
+#include "engine/session/project/ProjectSummary.h"
+#include "engine/session/loop/RetryPolicy.h"
 #include "engine/session/SessionEvents.h"
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/ToolRunner.h"
 
 class QNetworkAccessManager;
 

@@ -14,7 +14,7 @@
 #include "engine/command/CommandRegistry.h"
 #include "engine/config/DataPaths.h"
 #include "engine/config/KeychainSecretStore.h"
-#include "engine/session/ProjectInstance.h"
+#include "engine/session/project/ProjectInstance.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 

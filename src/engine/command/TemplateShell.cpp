@@ -2,8 +2,8 @@
 
 #include "CommandLogging.h"
 #include "CommandTemplate.h"
-#include "engine/session/ShellProcess.h"
-#include "engine/session/UserShell.h"
+#include "engine/session/shell/ShellProcess.h"
+#include "engine/session/shell/UserShell.h"
 
 namespace qcode {
 

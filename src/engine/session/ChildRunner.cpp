@@ -1,6 +1,6 @@
 #include "ChildRunner.h"
 
-#include "engine/session/ProjectCache.h"
+#include "engine/session/project/ProjectCache.h"
 #include "engine/session/SessionScheduler.h"
 #include "model/Store.h"
 
@@ -26,6 +26,7 @@ QJsonObject ChildRunner::metadata(const QString &childSessionID, const ModelRef 
                        {u"model"_s, QJsonObject{{u"providerID"_s, model.providerID}, {u"modelID"_s, model.modelID}}}};
 }
 
+// Every error here reaches the model through the task tool: English.
 QCoro::Task<Result<ChildResult>> ChildRunner::run(ChildRequest request)
 {
     QPointer<QObject> guard = m_context;
@@ -33,12 +34,12 @@ QCoro::Task<Result<ChildResult>> ChildRunner::run(ChildRequest request)
     SessionScheduler &scheduler = *m_services.scheduler;
     const Result<std::optional<Session>> parent = store.session(request.parentSessionID);
     if (!parent || !*parent)
-        co_return Error(tr("The parent session %1 is gone.").arg(request.parentSessionID));
+        co_return Error(u"The parent session %1 is gone."_s.arg(request.parentSessionID));
     std::shared_ptr<LoadedProject> project = m_services.projects->loaded((*parent)->directory);
     ProjectInstance *instance = project->instance.get();
     const Agent *agent = instance->agents().find(request.agent);
     if (!agent)
-        co_return Error(tr("Unknown agent type: %1 is not a valid agent type").arg(request.agent));
+        co_return Error(u"Unknown agent type: %1 is not a valid agent type"_s.arg(request.agent));
 
     QString childID;
     if (request.taskID) {
@@ -56,9 +57,10 @@ QCoro::Task<Result<ChildResult>> ChildRunner::run(ChildRequest request)
         if (childID.isEmpty())
             co_return Error(u"The subagent's session could not be created."_s);
     }
-    // Another qcode may run the child right now.
+    // Another qcode may run the child right now. The scheduler's refusal
+    // is translated for people; the model gets English.
     if (const Result<void> claimed = scheduler.claim(childID); !claimed)
-        co_return Error(claimed.errorMessage());
+        co_return Error(u"Task %1 is running in another qcode; try again when it has finished there."_s.arg(childID));
     if (request.started)
         request.started(childID);
     PromptInput input;
@@ -78,7 +80,7 @@ QCoro::Task<Result<ChildResult>> ChildRunner::run(ChildRequest request)
     QCoro::Task<Result<MessageWithParts>> storing = m_services.storePrompt(input);
     const Result<MessageWithParts> stored = co_await storing;
     if (!guard)
-        co_return Error(tr("The engine stopped."));
+        co_return Error(u"The engine stopped."_s);
     if (!stored) {
         scheduler.releaseIfIdle(childID);
         co_return Error(stored.error());
@@ -93,9 +95,9 @@ QCoro::Task<Result<ChildResult>> ChildRunner::run(ChildRequest request)
     const LoopResult result = co_await running;
     QObject::disconnect(stop);
     if (!guard)
-        co_return Error(tr("The engine stopped."));
+        co_return Error(u"The engine stopped."_s);
     if (result.aborted)
-        co_return Error(tr("The subagent was stopped."));
+        co_return Error(u"The subagent was stopped."_s);
     if (result.error)
         co_return Error(result.error->message().isEmpty() ? result.error->name : result.error->message());
 

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QCoreApplication>
 #include <QJsonObject>
 #include <QPointer>
 
@@ -24,8 +23,6 @@ class Store;
 // while it runs and give the parent the same output.
 class ChildRunner
 {
-    Q_DECLARE_TR_FUNCTIONS(ChildRunner)
-
 public:
     struct Services {
         Store *store = nullptr;

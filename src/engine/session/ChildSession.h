@@ -6,7 +6,7 @@
 #include <functional>
 #include <optional>
 
-#include "engine/session/AbortSignal.h"
+#include "engine/session/loop/AbortSignal.h"
 #include "model/Message.h"
 
 namespace qcode {

@@ -3,7 +3,7 @@
 #include <QCoro/QCoroSignal>
 #include <QDir>
 
-#include "engine/session/ProjectCache.h"
+#include "engine/session/project/ProjectCache.h"
 #include "engine/session/SessionLogging.h"
 #include "engine/snapshot/SnapshotStore.h"
 #include "model/Store.h"

@@ -13,8 +13,8 @@
 #include <memory>
 
 #include "engine/message/PromptInput.h"
-#include "engine/session/AbortSignal.h"
-#include "engine/session/PromptLoop.h"
+#include "engine/session/loop/AbortSignal.h"
+#include "engine/session/loop/PromptLoop.h"
 #include "engine/session/PromptQueue.h"
 
 namespace qcode {

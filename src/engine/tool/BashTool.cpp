@@ -12,7 +12,7 @@
 #include "ToolPermission.h"
 #include "bash/BashArity.h"
 #include "bash/BashLineAnalysis.h"
-#include "engine/session/ShellProcess.h"
+#include "engine/session/shell/ShellProcess.h"
 
 namespace qcode {
 

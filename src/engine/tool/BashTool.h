@@ -2,7 +2,7 @@
 
 #include "Tool.h"
 #include "ToolServices.h"
-#include "engine/session/ShellProcess.h"
+#include "engine/session/shell/ShellProcess.h"
 
 namespace qcode {
 

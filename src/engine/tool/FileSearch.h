@@ -8,7 +8,7 @@
 
 #include <QCoro/QCoroTask>
 
-#include "engine/session/AbortSignal.h"
+#include "engine/session/loop/AbortSignal.h"
 #include "model/Result.h"
 
 namespace qcode {

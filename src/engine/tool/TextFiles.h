@@ -3,7 +3,7 @@
 #include <QByteArray>
 #include <QString>
 
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/ToolRunner.h"
 #include "model/Result.h"
 
 namespace qcode {

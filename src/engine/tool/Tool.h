@@ -5,7 +5,7 @@
 
 #include <QCoro/QCoroTask>
 
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/ToolRunner.h"
 
 namespace qcode {
 

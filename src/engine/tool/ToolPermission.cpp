@@ -6,8 +6,8 @@
 
 #include "LinkSafeFiles.h"
 #include "ToolLogging.h"
-#include "engine/session/PermissionAsker.h"
-#include "engine/session/PermissionTexts.h"
+#include "engine/session/asks/PermissionAsker.h"
+#include "engine/session/asks/PermissionTexts.h"
 
 using namespace Qt::StringLiterals;
 

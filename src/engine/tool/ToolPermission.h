@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "engine/session/SessionEvents.h"
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/ToolRunner.h"
 
 namespace qcode::ToolPermission {
 

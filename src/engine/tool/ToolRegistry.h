@@ -11,7 +11,7 @@
 #include "OutputTruncation.h"
 #include "Tool.h"
 #include "ToolServices.h"
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/ToolRunner.h"
 
 namespace qcode {
 

@@ -11,7 +11,7 @@
 #include <functional>
 #include <optional>
 
-#include "engine/session/AbortSignal.h"
+#include "engine/session/loop/AbortSignal.h"
 #include "engine/session/ChildSession.h"
 #include "engine/session/SessionEvents.h"
 #include "model/Result.h"

@@ -9,7 +9,7 @@
 
 #include <variant>
 
-#include "engine/session/PermissionCenter.h"
+#include "engine/session/asks/PermissionCenter.h"
 #include "engine/session/SessionEvents.h"
 
 class QDialog;

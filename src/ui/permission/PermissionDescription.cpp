@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "engine/session/SessionProcessor.h"
+#include "engine/session/loop/SessionProcessor.h"
 
 using namespace Qt::StringLiterals;
 

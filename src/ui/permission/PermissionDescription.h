@@ -4,7 +4,7 @@
 #include <QList>
 #include <QString>
 
-#include "engine/session/PermissionCenter.h"
+#include "engine/session/asks/PermissionCenter.h"
 #include "engine/session/SessionEvents.h"
 
 namespace qcode {

@@ -6,7 +6,7 @@
 #include <chrono>
 
 #include "PermissionDescription.h"
-#include "engine/session/PermissionCenter.h"
+#include "engine/session/asks/PermissionCenter.h"
 #include "engine/session/SessionEvents.h"
 
 class QLabel;

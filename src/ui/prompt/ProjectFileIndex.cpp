@@ -5,7 +5,7 @@
 using namespace Qt::StringLiterals;
 
 #include "PromptLogging.h"
-#include "engine/session/AbortSignal.h"
+#include "engine/session/loop/AbortSignal.h"
 
 #include <QCoro/QCoroTask>
 

@@ -42,7 +42,7 @@
 #include "engine/config/DataPaths.h"
 #include "engine/config/FallbackSecretStore.h"
 #include "engine/config/KeychainSecretStore.h"
-#include "engine/session/ProjectInstance.h"
+#include "engine/session/project/ProjectInstance.h"
 #include "model/SessionFiles.h"
 #include "model/SessionSearch.h"
 #include "model/Store.h"

@@ -4,7 +4,7 @@
 #include <QLabel>
 #include <QPushButton>
 
-#include "engine/session/ProjectSummary.h"
+#include "engine/session/project/ProjectSummary.h"
 
 using namespace Qt::StringLiterals;
 

@@ -5,7 +5,7 @@
 
 #include <optional>
 
-#include "engine/session/ProjectSummary.h"
+#include "engine/session/project/ProjectSummary.h"
 #include "ui/prompt/PromptChoices.h"
 
 namespace qcode {

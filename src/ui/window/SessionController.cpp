@@ -5,7 +5,7 @@
 #include <QLoggingCategory>
 #include <QtConcurrent>
 
-#include "engine/session/ProjectInstance.h"
+#include "engine/session/project/ProjectInstance.h"
 #include "model/Identifier.h"
 #include "model/Overloaded.h"
 #include "model/Store.h"

@@ -10,8 +10,8 @@
 #include "TempTree.h"
 #include "engine/command/CommandTemplate.h"
 #include "engine/command/TemplateShell.h"
-#include "engine/session/ShellProcess.h"
-#include "engine/session/UserShell.h"
+#include "engine/session/shell/ShellProcess.h"
+#include "engine/session/shell/UserShell.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;

@@ -3,7 +3,7 @@
 #include <QList>
 #include <QObject>
 
-#include "engine/session/PermissionAsker.h"
+#include "engine/session/asks/PermissionAsker.h"
 
 namespace qcode::test {
 

@@ -2,7 +2,7 @@
 
 #include <QCoro/QCoroSignal>
 
-#include "engine/session/PermissionAsker.h"
+#include "engine/session/asks/PermissionAsker.h"
 
 using namespace Qt::StringLiterals;
 

@@ -5,7 +5,7 @@
 #include <QObject>
 #include <QSet>
 
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/ToolRunner.h"
 
 namespace qcode::test {
 

@@ -1,7 +1,7 @@
 #include <QTest>
 
 #include "TempDatabase.h"
-#include "engine/session/CompactionRules.h"
+#include "engine/session/compaction/CompactionRules.h"
 #include "model/Identifier.h"
 
 using namespace Qt::StringLiterals;

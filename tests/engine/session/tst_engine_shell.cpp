@@ -11,7 +11,7 @@
 
 #include "EngineHarness.h"
 #include "../tool/ProcessProbe.h"
-#include "engine/session/SessionShell.h"
+#include "engine/session/shell/SessionShell.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;

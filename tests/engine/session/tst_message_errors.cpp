@@ -4,7 +4,7 @@
 
 #include <QTest>
 
-#include "engine/session/MessageErrors.h"
+#include "engine/session/loop/MessageErrors.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;

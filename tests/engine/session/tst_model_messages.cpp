@@ -1,7 +1,7 @@
 #include <QTest>
 
 #include "TempDatabase.h"
-#include "engine/session/ModelMessages.h"
+#include "engine/session/loop/ModelMessages.h"
 #include "model/Identifier.h"
 
 using namespace Qt::StringLiterals;

@@ -9,7 +9,7 @@
 
 #include "RecordingEventSink.h"
 #include "TempDatabase.h"
-#include "engine/session/PartWriter.h"
+#include "engine/session/loop/PartWriter.h"
 #include "model/Identifier.h"
 
 using namespace Qt::StringLiterals;

@@ -11,8 +11,8 @@
 
 #include "RecordingEventSink.h"
 #include "TempDatabase.h"
-#include "engine/session/AbortSignal.h"
-#include "engine/session/PermissionCenter.h"
+#include "engine/session/loop/AbortSignal.h"
+#include "engine/session/asks/PermissionCenter.h"
 #include "model/Project.h"
 #include "model/Store.h"
 

@@ -11,9 +11,9 @@
 #include <algorithm>
 
 #include "EngineHarness.h"
-#include "engine/session/PromptLoop.h"
-#include "engine/session/SessionCompaction.h"
-#include "engine/session/TitleGenerator.h"
+#include "engine/session/loop/PromptLoop.h"
+#include "engine/session/compaction/SessionCompaction.h"
+#include "engine/session/loop/TitleGenerator.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 

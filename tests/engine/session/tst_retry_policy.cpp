@@ -1,6 +1,6 @@
 #include <QTest>
 
-#include "engine/session/RetryPolicy.h"
+#include "engine/session/loop/RetryPolicy.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;

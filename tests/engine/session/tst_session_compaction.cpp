@@ -22,8 +22,8 @@
 #include "TempDatabase.h"
 #include "engine/agent/PromptLibrary.h"
 #include "engine/network/ProviderClient.h"
-#include "engine/session/CompactionRules.h"
-#include "engine/session/SessionCompaction.h"
+#include "engine/session/compaction/CompactionRules.h"
+#include "engine/session/compaction/SessionCompaction.h"
 #include "model/Identifier.h"
 
 using namespace Qt::StringLiterals;

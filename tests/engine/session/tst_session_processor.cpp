@@ -19,7 +19,7 @@
 #include "ScriptedToolRunner.h"
 #include "TempDatabase.h"
 #include "engine/network/ProviderClient.h"
-#include "engine/session/SessionProcessor.h"
+#include "engine/session/loop/SessionProcessor.h"
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;

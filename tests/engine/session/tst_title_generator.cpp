@@ -15,7 +15,7 @@
 #include "RecordingEventSink.h"
 #include "TempDatabase.h"
 #include "engine/network/ProviderClient.h"
-#include "engine/session/TitleGenerator.h"
+#include "engine/session/loop/TitleGenerator.h"
 #include "model/Identifier.h"
 
 using namespace Qt::StringLiterals;

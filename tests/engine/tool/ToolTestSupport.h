@@ -12,9 +12,9 @@
 
 #include <QCoro/QCoroTask>
 
-#include "engine/session/AbortSignal.h"
-#include "engine/session/PermissionAsker.h"
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/AbortSignal.h"
+#include "engine/session/asks/PermissionAsker.h"
+#include "engine/session/loop/ToolRunner.h"
 #include "engine/tool/Tool.h"
 
 namespace qcode::test {

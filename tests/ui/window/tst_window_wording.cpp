@@ -8,7 +8,7 @@
 
 #include "EngineHarness.h"
 #include "WindowTestSupport.h"
-#include "engine/session/TitleGenerator.h"
+#include "engine/session/loop/TitleGenerator.h"
 #include "model/Store.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/SettingsDialog.h"

@@ -8,7 +8,7 @@
 #include <functional>
 
 #include "engine/agent/PermissionRule.h"
-#include "engine/session/PermissionAsker.h"
+#include "engine/session/asks/PermissionAsker.h"
 #include "model/Result.h"
 
 namespace qcode {

@@ -9,7 +9,7 @@
 #include <chrono>
 #include <optional>
 
-#include "SessionEvents.h"
+#include "engine/session/SessionEvents.h"
 #include "model/Part.h"
 #include "model/Result.h"
 #include "model/Store.h"

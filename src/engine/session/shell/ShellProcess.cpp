@@ -13,7 +13,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "SessionLogging.h"
+#include "engine/session/SessionLogging.h"
 
 namespace qcode {
 

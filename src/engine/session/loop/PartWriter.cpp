@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "SessionLogging.h"
+#include "engine/session/SessionLogging.h"
 
 using namespace Qt::StringLiterals;
 

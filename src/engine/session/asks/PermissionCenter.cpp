@@ -4,9 +4,9 @@
 
 #include <QCoro/QCoroSignal>
 
-#include "SessionLogging.h"
+#include "engine/session/SessionLogging.h"
 #include "engine/agent/PermissionRules.h"
-#include "engine/agent/Wildcard.h"
+#include "engine/glob/Wildcard.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 

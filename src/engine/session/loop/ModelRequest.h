@@ -9,7 +9,7 @@
 #include "engine/catalogue/ModelInfo.h"
 #include "engine/config/ProviderInfo.h"
 #include "engine/provider/ProviderRequest.h"
-#include "engine/session/ModelMessages.h"
+#include "engine/session/loop/ModelMessages.h"
 
 namespace qcode {
 

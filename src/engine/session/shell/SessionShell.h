@@ -9,8 +9,8 @@
 
 #include <functional>
 
-#include "AbortSignal.h"
-#include "SessionEvents.h"
+#include "engine/session/loop/AbortSignal.h"
+#include "engine/session/SessionEvents.h"
 #include "model/Message.h"
 #include "model/Result.h"
 

@@ -12,7 +12,7 @@
 #include <limits>
 #include <optional>
 
-#include "AbortSignal.h"
+#include "engine/session/loop/AbortSignal.h"
 
 namespace qcode {
 

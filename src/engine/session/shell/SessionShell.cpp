@@ -1,6 +1,6 @@
 #include "SessionShell.h"
 
-#include "SessionLogging.h"
+#include "engine/session/SessionLogging.h"
 #include "ShellProcess.h"
 #include "UserShell.h"
 #include "engine/tool/OutputTruncation.h"

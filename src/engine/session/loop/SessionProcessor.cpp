@@ -8,8 +8,8 @@
 #include <QCoro/QCoroTimer>
 
 #include "MessageErrors.h"
-#include "PermissionTexts.h"
-#include "SessionLogging.h"
+#include "engine/session/asks/PermissionTexts.h"
+#include "engine/session/SessionLogging.h"
 #include "engine/catalogue/StepUsage.h"
 #include "engine/snapshot/SnapshotStore.h"
 #include "model/Identifier.h"

@@ -15,11 +15,11 @@
 #include <variant>
 
 #include "AbortSignal.h"
-#include "CompactionRules.h"
+#include "engine/session/compaction/CompactionRules.h"
 #include "PartWriter.h"
-#include "PermissionAsker.h"
+#include "engine/session/asks/PermissionAsker.h"
 #include "RetryPolicy.h"
-#include "SessionEvents.h"
+#include "engine/session/SessionEvents.h"
 #include "ToolRunner.h"
 #include "engine/catalogue/ModelInfo.h"
 #include "engine/network/ProviderCall.h"

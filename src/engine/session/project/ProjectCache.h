@@ -13,8 +13,8 @@
 #include "engine/config/ConfigLocations.h"
 #include "engine/config/LocalServer.h"
 #include "engine/config/ProviderSources.h"
-#include "engine/session/ProjectInstance.h"
-#include "engine/session/ToolRunner.h"
+#include "engine/session/project/ProjectInstance.h"
+#include "engine/session/loop/ToolRunner.h"
 
 namespace qcode {
 

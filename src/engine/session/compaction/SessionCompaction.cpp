@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "MessageErrors.h"
+#include "engine/session/loop/MessageErrors.h"
 #include "engine/agent/PromptLibrary.h"
 #include "model/Identifier.h"
 

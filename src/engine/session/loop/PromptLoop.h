@@ -12,14 +12,14 @@
 #include <optional>
 
 #include "engine/network/ProviderClient.h"
-#include "engine/session/AbortSignal.h"
+#include "engine/session/loop/AbortSignal.h"
 #include "engine/session/ChildSession.h"
-#include "engine/session/PermissionCenter.h"
-#include "engine/session/RetryPolicy.h"
-#include "engine/session/ModelRequest.h"
+#include "engine/session/asks/PermissionCenter.h"
+#include "engine/session/loop/RetryPolicy.h"
+#include "engine/session/loop/ModelRequest.h"
 #include "engine/session/SessionEvents.h"
-#include "engine/session/SessionProcessor.h"
-#include "engine/session/ToolRunner.h"
+#include "engine/session/loop/SessionProcessor.h"
+#include "engine/session/loop/ToolRunner.h"
 
 class QNetworkAccessManager;
 

@@ -10,10 +10,10 @@
 #include <functional>
 #include <optional>
 
-#include "AbortSignal.h"
-#include "ModelMessages.h"
-#include "SessionEvents.h"
-#include "SessionProcessor.h"
+#include "engine/session/loop/AbortSignal.h"
+#include "engine/session/loop/ModelMessages.h"
+#include "engine/session/SessionEvents.h"
+#include "engine/session/loop/SessionProcessor.h"
 #include "model/Message.h"
 #include "model/Part.h"
 #include "model/Result.h"

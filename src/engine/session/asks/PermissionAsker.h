@@ -5,8 +5,8 @@
 
 #include <QCoro/QCoroTask>
 
-#include "AbortSignal.h"
-#include "SessionEvents.h"
+#include "engine/session/loop/AbortSignal.h"
+#include "engine/session/SessionEvents.h"
 
 namespace qcode {
 

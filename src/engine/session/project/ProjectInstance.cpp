@@ -7,7 +7,7 @@
 #include <QFileInfo>
 #include <QProcess>
 
-#include "SessionLogging.h"
+#include "engine/session/SessionLogging.h"
 #include "engine/catalogue/ModelCatalogue.h"
 #include "engine/config/ConfigLoader.h"
 #include "engine/snapshot/SnapshotStore.h"

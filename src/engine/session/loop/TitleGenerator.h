@@ -11,7 +11,7 @@
 
 #include "AbortSignal.h"
 #include "ModelMessages.h"
-#include "SessionEvents.h"
+#include "engine/session/SessionEvents.h"
 #include "engine/network/ProviderCall.h"
 #include "model/Part.h"
 #include "model/Result.h"

@@ -12,7 +12,7 @@
 #include "engine/config/ConfigError.h"
 #include "engine/config/ConfigLocations.h"
 #include "engine/config/ProviderRegistry.h"
-#include "engine/session/ModelRequest.h"
+#include "engine/session/loop/ModelRequest.h"
 #include "model/Project.h"
 #include "model/Result.h"
 

@@ -2,19 +2,19 @@
 
 #include <algorithm>
 
-#include "CompactionRules.h"
+#include "engine/session/compaction/CompactionRules.h"
 #include "ModelMessages.h"
 #include "ModelRequest.h"
-#include "ProjectInstance.h"
-#include "SessionCompaction.h"
-#include "SessionLogging.h"
+#include "engine/session/project/ProjectInstance.h"
+#include "engine/session/compaction/SessionCompaction.h"
+#include "engine/session/SessionLogging.h"
 #include "SessionProcessor.h"
 #include "engine/session/ChildRunner.h"
 #include "engine/agent/PermissionRules.h"
 #include "engine/agent/PromptLibrary.h"
 #include "engine/agent/Reminders.h"
 #include "engine/agent/SystemPrompt.h"
-#include "engine/agent/Wildcard.h"
+#include "engine/glob/Wildcard.h"
 #include "model/Identifier.h"
 #include "model/Store.h"
 

@@ -10,9 +10,9 @@
 
 #include <optional>
 
-#include "AbortSignal.h"
+#include "engine/session/loop/AbortSignal.h"
 #include "PermissionCenter.h"
-#include "SessionEvents.h"
+#include "engine/session/SessionEvents.h"
 
 namespace qcode {
 
