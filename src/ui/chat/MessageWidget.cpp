@@ -9,6 +9,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ChatColors.h"
@@ -24,6 +25,14 @@ QString tokens(qint64 count)
     return QLocale().toString(count);
 }
 
+// The message that asked for a summary is drawn as a divider, not as words
+// the person wrote.
+bool asksForCompaction(const MessageWithParts &message)
+{
+    return std::any_of(message.parts.begin(), message.parts.end(),
+                       [](const Part &part) { return std::holds_alternative<CompactionPart>(part.body); });
+}
+
 } // namespace
 
 MessageWidget::MessageWidget(const ChatContext &context, QWidget *parent) : QFrame(parent), m_context(context)
@@ -32,6 +41,17 @@ MessageWidget::MessageWidget(const ChatContext &context, QWidget *parent) : QFra
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(16, 6, 16, 6);
     outer->setSpacing(4);
+    m_summaryToggle = new QToolButton(this);
+    m_summaryToggle->setObjectName(u"summaryToggle"_s);
+    m_summaryToggle->setCheckable(true);
+    m_summaryToggle->setAutoRaise(true);
+    m_summaryToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_summaryToggle->hide();
+    connect(m_summaryToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_summaryToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_body->setVisible(open);
+    });
+    outer->addWidget(m_summaryToggle, 0, Qt::AlignLeft);
     m_body = new QFrame(this);
     m_body->setObjectName(u"messageBody"_s);
     m_partsLayout = new QVBoxLayout(m_body);
@@ -73,6 +93,8 @@ void MessageWidget::retranslateUi()
     m_retry->setToolTip(tr("Run this step again"));
     m_openSettings->setText(tr("Open Settings"));
     m_openSettings->setToolTip(tr("Check or replace the provider's key"));
+    m_summaryToggle->setText(tr("Summary of the earlier conversation"));
+    m_summaryToggle->setToolTip(tr("What the model was told of the messages above the divider; click to show or hide it"));
     showError();
     updateToolTip();
 }
@@ -94,7 +116,7 @@ void MessageWidget::setMessage(const MessageWithParts &message, const std::optio
     m_messageID = message.info.id();
     m_cut = cut && cut->messageID == m_messageID ? cut : std::nullopt;
     m_info = message.info;
-    if (message.info.isUser()) {
+    if (message.info.isUser() && !asksForCompaction(message)) {
         // The person's words stand apart from the agent's: a bubble.
         m_body->setAutoFillBackground(true);
         QPalette palette = m_body->palette();
@@ -110,6 +132,7 @@ void MessageWidget::setMessage(const MessageWithParts &message, const std::optio
     }
     showError();
     updateToolTip();
+    updateSummaryFold();
 }
 
 void MessageWidget::setInfo(const Message &info)
@@ -117,6 +140,22 @@ void MessageWidget::setInfo(const Message &info)
     m_info = info;
     showError();
     updateToolTip();
+    updateSummaryFold();
+}
+
+// A summary is long and says again what the chat above already shows:
+// folded under one line until the person opens it.
+void MessageWidget::updateSummaryFold()
+{
+    const AssistantMessage *assistant = m_info.assistant();
+    const bool summary = assistant && assistant->isSummary();
+    if (summary == m_isSummary)
+        return;
+    m_isSummary = summary;
+    m_summaryToggle->setVisible(summary);
+    m_summaryToggle->setChecked(false);
+    m_summaryToggle->setArrowType(Qt::RightArrow);
+    m_body->setVisible(!summary);
 }
 
 void MessageWidget::insertPart(int index, const Part &part)

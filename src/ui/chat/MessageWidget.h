@@ -11,6 +11,7 @@
 
 class QLabel;
 class QPushButton;
+class QToolButton;
 class QVBoxLayout;
 
 namespace qcode {
@@ -63,12 +64,15 @@ private:
     int layoutPosition(int index) const;
     void showError();
     void updateToolTip();
+    void updateSummaryFold();
 
     ChatContext m_context;
     QString m_messageID;
     Message m_info;
     std::optional<RevertCut> m_cut;
     QList<PartWidget *> m_parts; // one per part of the message, null for invisible ones
+    bool m_isSummary = false;
+    QToolButton *m_summaryToggle = nullptr;
     QFrame *m_body = nullptr;
     QVBoxLayout *m_partsLayout = nullptr;
     QFrame *m_error = nullptr;

@@ -2,6 +2,7 @@
 
 #include "model/Overloaded.h"
 #include "parts/AssistantTextWidget.h"
+#include "parts/CompactionDivider.h"
 #include "parts/FileChipWidget.h"
 #include "parts/NoteWidget.h"
 #include "parts/ReasoningWidget.h"
@@ -46,6 +47,9 @@ PartWidget *createPartWidget(const Part &part, const Message &message, const Cha
                                         [parent](const FilePart &) -> PartWidget * { return new FileChipWidget(parent); },
                                         [&context, parent](const ToolPart &) -> PartWidget * {
                                             return new ToolPartWidget(context, parent);
+                                        },
+                                        [parent](const CompactionPart &) -> PartWidget * {
+                                            return new CompactionDivider(parent);
                                         },
                                         [parent](const auto &) -> PartWidget * { return new NoteWidget(parent); },
                                     },

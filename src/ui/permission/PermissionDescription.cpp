@@ -41,12 +41,17 @@ QString elided(const QString &pattern)
     return pattern.left(half) + u'…' + pattern.right(half);
 }
 
-// `a`, `b`, `c` and 2 more
+QString quoted(const QString &text)
+{
+    return PermissionDescription::tr("“%1”").arg(text);
+}
+
+// “a”, “b”, “c” and 2 more
 QString namedPatterns(const QStringList &patterns)
 {
     QStringList named;
     for (qsizetype i = 0; i < patterns.size() && i < MaxPatternsNamed; ++i)
-        named.append(u'`' + elided(patterns.at(i)) + u'`');
+        named.append(quoted(elided(patterns.at(i))));
     QString joined = named.join(", "_L1);
     if (patterns.size() > MaxPatternsNamed)
         joined = PermissionDescription::tr("%1 and %n more", nullptr, int(patterns.size() - MaxPatternsNamed))
@@ -73,6 +78,42 @@ QString everything(const QString &permission)
             return PermissionDescription::tr(phrase);
     }
     return PermissionDescription::tr("every “%1” request").arg(permission);
+}
+
+// What else a saved pattern lets through, said with an example, so that
+// "always" is not a surprise later: "git status *" also lets "git status
+// --short" run without asking.
+QString coverage(const QString &permission, const QStringList &always)
+{
+    if (always.isEmpty())
+        return {};
+    if (always == QStringList{u"*"_s}) {
+        if (permission == "edit"_L1)
+            return PermissionDescription::tr("This allows the agent to change any file in the project without "
+                                             "asking, not only the ones it asks about now.");
+        return PermissionDescription::tr("This allows every request of this kind without asking, not only this "
+                                         "one.");
+    }
+    const QString &first = always.first();
+    const QString more = always.size() > 1
+                             ? PermissionDescription::tr(" The same holds for the other %n pattern(s).", nullptr,
+                                                         int(always.size() - 1))
+                             : QString();
+    if (permission == "bash"_L1 && first.endsWith(" *"_L1) && !first.chopped(2).contains(u'*')) {
+        const QString stem = first.chopped(2);
+        return PermissionDescription::tr("Saves the rule %1: it also allows any other %2 command, whatever follows "
+                                         "it (for example %3).")
+                   .arg(quoted(first), quoted(stem), quoted(stem + u" --help"_s))
+               + more;
+    }
+    if (!first.contains(u'*') && !first.contains(u'?'))
+        return PermissionDescription::tr("Saves the rule %1: it allows exactly that and nothing else.")
+                   .arg(quoted(first))
+               + more;
+    return PermissionDescription::tr("Saves the rule %1, where “*” stands for any text: it also allows everything "
+                                     "else that matches it.")
+               .arg(quoted(first))
+           + more;
 }
 
 void describeBash(const PermissionRequest &request, PermissionDescription &d)
@@ -205,6 +246,7 @@ PermissionDescription PermissionDescription::describe(const PermissionRequest &r
     else
         d.alwaysSubject = namedPatterns(request.always);
     d.alwaysTooltip = request.always.join(u'\n');
+    d.alwaysCovers = coverage(permission, request.always);
     return d;
 }
 

@@ -26,15 +26,17 @@ struct PermissionDescription {
     QString action;        // "Run a command"
     QString note;          // the agent's own words about it (a command's description); may be empty
     QList<Detail> details; // in the order shown
-    // What an "always" answer approves, in words ("`git status *`", "every
+    // What an "always" answer approves, in words ("“git status *”", "every
     // file edit"); empty when the request offers no "always".
     QString alwaysSubject;
     QString alwaysTooltip; // every pattern "always" approves, one per line
+    // The rule "always" saves and, by example, what else it lets through.
+    QString alwaysCovers;
 
     static PermissionDescription describe(const PermissionRequest &request);
 
     // The "always" button's text, naming what it approves and where, with
-    // a mnemonic: "&Always allow `git status *` in this session".
+    // a mnemonic: "&Always allow “git status *” in this session".
     QString alwaysText(ApprovalScope scope) const;
 
     Q_DECLARE_TR_FUNCTIONS(PermissionDescription)

@@ -164,6 +164,11 @@ QWidget *PermissionDialog::createAnswers(const PermissionDescription &descriptio
                 [this] { answer(PermissionReply::Always, {}, ApprovalScope::Project); });
         grid->addWidget(m_alwaysSession, 2, 1);
         grid->addWidget(m_alwaysProject, 3, 1);
+        m_alwaysNote = new QLabel(answers);
+        m_alwaysNote->setObjectName(u"alwaysNote"_s);
+        m_alwaysNote->setWordWrap(true);
+        m_alwaysNote->setTextFormat(Qt::PlainText);
+        grid->addWidget(m_alwaysNote, 4, 0, 1, 3);
     }
     grid->setColumnStretch(2, 1);
 
@@ -196,6 +201,7 @@ void PermissionDialog::retranslateUi()
         m_alwaysProject->setToolTip(tr("In every session of this project, without asking; saved, and listed in "
                                        "Settings to take back:\n%1")
                                         .arg(description.alwaysTooltip));
+        m_alwaysNote->setText(tr("“Always”: %1").arg(description.alwaysCovers));
     }
 }
 

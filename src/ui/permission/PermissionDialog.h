@@ -77,6 +77,7 @@ private:
     QPushButton *m_allowOnce = nullptr;
     QPushButton *m_alwaysSession = nullptr; // null when the request offers no "always"
     QPushButton *m_alwaysProject = nullptr;
+    QLabel *m_alwaysNote = nullptr;
     QPushButton *m_reject = nullptr;
     QLineEdit *m_message = nullptr;
     QPushButton *m_send = nullptr;

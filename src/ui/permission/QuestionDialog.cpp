@@ -86,6 +86,8 @@ QWidget *QuestionDialog::createButtons()
     row->setContentsMargins(0, 0, 0, 0);
     m_dismiss = new QPushButton(buttons);
     m_dismiss->setObjectName(u"dismissButton"_s);
+    // Enter answers; leaving the questions unanswered takes a deliberate click.
+    m_dismiss->setAutoDefault(false);
     connect(m_dismiss, &QPushButton::clicked, this, &QuestionDialog::reject);
     m_back = new QPushButton(buttons);
     m_back->setObjectName(u"backButton"_s);
@@ -95,6 +97,7 @@ QWidget *QuestionDialog::createButtons()
     connect(m_next, &QPushButton::clicked, this, [this] { m_tabs->setCurrentIndex(m_tabs->currentIndex() + 1); });
     m_submit = new QPushButton(buttons);
     m_submit->setObjectName(u"submitButton"_s);
+    m_submit->setDefault(true);
     connect(m_submit, &QPushButton::clicked, this, &QuestionDialog::submit);
     const bool several = m_pages.size() > 1;
     m_back->setVisible(several);
@@ -127,10 +130,10 @@ void QuestionDialog::refresh()
     m_next->setEnabled(current >= 0 && current < m_pages.size() - 1);
     m_submit->setEnabled(complete);
     // Enter submits once everything is answered, else turns the page.
-    if (complete)
-        m_submit->setDefault(true);
-    else if (m_next->isVisible() && m_next->isEnabled())
+    if (!complete && m_next->isVisibleTo(this) && m_next->isEnabled())
         m_next->setDefault(true);
+    else
+        m_submit->setDefault(true);
 }
 
 QList<QStringList> QuestionDialog::answers() const

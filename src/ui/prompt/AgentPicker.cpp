@@ -93,7 +93,7 @@ void AgentPicker::rebuildMenu()
 void AgentPicker::updateText()
 {
     setText(m_current.isEmpty() ? tr("No agent") : m_current);
-    setToolTip(tr("Agent for the next prompt: %1 (Tab and Shift+Tab in the prompt switch agents)")
+    setToolTip(tr("Agent for the next prompt: %1 (Ctrl+. and Ctrl+Shift+. in the prompt switch agents)")
                    .arg(m_current.isEmpty() ? tr("none") : m_current));
     setEnabled(!m_primary.isEmpty());
 }

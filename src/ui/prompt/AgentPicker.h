@@ -11,7 +11,7 @@ class QMenu;
 namespace qcode {
 
 // The primary agent the next prompt goes to: a button naming it, with a
-// menu of the primary agents. Tab and Shift+Tab in the editor cycle them
+// menu of the primary agents. Ctrl+. and Ctrl+Shift+. in the editor cycle them
 // (cycle()). Subagents are not listed: they are reached with "@name".
 class AgentPicker : public QToolButton
 {

@@ -136,7 +136,7 @@ void PromptBox::retranslateUi()
     m_editor->setPlaceholderText(tr("Ask anything. @ mentions a file or an agent, / runs a command, ! a shell "
                                     "command."));
     m_editor->setToolTip(tr("Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; "
-                            "Tab switches the agent"));
+                            "Ctrl+. switches the agent; Tab moves on"));
     m_attach->setText(tr("Attach…"));
     m_attach->setToolTip(tr("Attach files or images (or drop them here, or paste them)"));
     m_stop->setText(tr("Stop"));
@@ -322,13 +322,12 @@ bool PromptBox::handleEditorKey(QKeyEvent *event)
     case Qt::Key_Down:
         return modifiers == Qt::NoModifier && m_history.isWalking() && m_editor->isCursorOnLastLine()
             && recall(false);
-    case Qt::Key_Tab:
-        if (modifiers != Qt::NoModifier)
+    case Qt::Key_Period:
+    case Qt::Key_Greater:
+        // Ctrl+. and Ctrl+Shift+. switch agents; Tab moves the focus on.
+        if (!modifiers.testFlag(Qt::ControlModifier))
             return false;
-        m_agentPicker->cycle(1);
-        return true;
-    case Qt::Key_Backtab:
-        m_agentPicker->cycle(-1);
+        m_agentPicker->cycle(modifiers.testFlag(Qt::ShiftModifier) || event->key() == Qt::Key_Greater ? -1 : 1);
         return true;
     case Qt::Key_Escape:
         if (!m_busy)

@@ -81,15 +81,21 @@ void PromptEditor::keyPressEvent(QKeyEvent *event)
             return;
         }
     }
-    if (event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab) {
-        if (event->modifiers().testFlag(Qt::ControlModifier)) {
-            // Tab belongs to the agents and the popups; Ctrl+Tab moves on.
-            focusNextPrevChild(event->key() == Qt::Key_Tab && !event->modifiers().testFlag(Qt::ShiftModifier));
-            event->accept();
-            return;
-        }
+    const bool tab = event->key() == Qt::Key_Tab || event->key() == Qt::Key_Backtab;
+    const bool forward = event->key() == Qt::Key_Tab && !event->modifiers().testFlag(Qt::ShiftModifier);
+    if (tab && event->modifiers().testFlag(Qt::ControlModifier)) {
+        // Ctrl+Tab moves on even while a popup would take Tab.
+        QWidget::focusNextPrevChild(forward); // QTextEdit's own keeps the focus while editable
+        event->accept();
+        return;
     }
     if (m_interceptor && m_interceptor(event)) {
+        event->accept();
+        return;
+    }
+    if (tab) {
+        // Tab leaves the box like any other field (an open popup took it above).
+        QWidget::focusNextPrevChild(forward); // QTextEdit's own keeps the focus while editable
         event->accept();
         return;
     }

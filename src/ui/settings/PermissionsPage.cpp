@@ -1,6 +1,7 @@
 #include "PermissionsPage.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -18,6 +19,7 @@
 #include "InlineMessage.h"
 #include "SettingsLogging.h"
 #include "engine/Engine.h"
+#include "engine/agent/PermissionRules.h"
 #include "model/Store.h"
 #include "ui/support/FormLabels.h"
 
@@ -75,7 +77,13 @@ PermissionsPage::PermissionsPage(const SettingsContext &context, QWidget *parent
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(createDefaultsBox());
-    layout->addWidget(createApprovalsBox(), 1);
+    // The rules the config sets beside the answers saved here: together
+    // they are what decides whether qcode asks.
+    auto *rules = new QHBoxLayout;
+    rules->addWidget(createConfigRulesBox(), 1);
+    rules->addWidget(createApprovalsBox(), 1);
+    layout->addLayout(rules, 1);
+    showConfigRules(PermissionRules::fromConfig(context.config.value(u"permission"_s), QDir::homePath()));
     loadDefaults();
     loadApprovals();
     retranslateUi();
@@ -116,6 +124,15 @@ void PermissionsPage::retranslateUi()
         label->setText(k.description);
         label->setToolTip(tr("Permission \"%1\"").arg(k.key));
     }
+    m_configRulesBox->setTitle(tr("Rules from the configuration"));
+    m_configRulesTree->setHeaderLabels({tr("Permission"), tr("Pattern"), tr("Action")});
+    for (int i = 0; i < m_configRulesTree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_configRulesTree->topLevelItem(i);
+        item->setText(2, actionWord(PermissionAction(item->data(2, Qt::UserRole).toInt())));
+    }
+    m_configRulesNote->setText(m_configRulesTree->topLevelItemCount() == 0
+                                   ? tr("The configuration sets no rules: the defaults above apply.")
+                                   : tr("Later rules win. Change them in the configuration file."));
     m_approvalsBox->setTitle(tr("Answered \"Always\" in this project"));
     m_approvalTree->setHeaderLabels({tr("Permission"), tr("Pattern")});
     m_delete->setText(tr("Delete"));
@@ -197,6 +214,47 @@ void PermissionsPage::saveDefault(const QString &key, QComboBox *combo)
     m_savedIndex.insert(key, combo->currentIndex());
     m_defaultsMessage->showSuccess(choice.isEmpty() ? tr("Saved: %1 is back to the default.").arg(key)
                                                     : tr("Saved: %1 is set to %2.").arg(key, choice));
+}
+
+QString PermissionsPage::actionWord(PermissionAction action)
+{
+    switch (action) {
+    case PermissionAction::Allow:
+        return tr("Allow");
+    case PermissionAction::Deny:
+        return tr("Deny");
+    case PermissionAction::Ask:
+        break;
+    }
+    return tr("Ask");
+}
+
+QWidget *PermissionsPage::createConfigRulesBox()
+{
+    auto *box = new QGroupBox(this);
+    m_configRulesBox = box;
+    m_configRulesTree = new QTreeWidget(box);
+    m_configRulesTree->setObjectName(u"configRulesTree"_s);
+    m_configRulesTree->setColumnCount(3);
+    m_configRulesTree->setRootIsDecorated(false);
+    m_configRulesTree->setSelectionMode(QAbstractItemView::NoSelection);
+    m_configRulesTree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_configRulesNote = new QLabel(box);
+    m_configRulesNote->setObjectName(u"configRulesNote"_s);
+    m_configRulesNote->setWordWrap(true);
+    auto *layout = new QVBoxLayout(box);
+    layout->addWidget(m_configRulesTree);
+    layout->addWidget(m_configRulesNote);
+    return box;
+}
+
+void PermissionsPage::showConfigRules(const PermissionRuleset &rules)
+{
+    m_configRulesTree->clear();
+    for (const PermissionRule &rule : rules) {
+        auto *item = new QTreeWidgetItem(m_configRulesTree, {rule.permission, rule.pattern, QString()});
+        item->setData(2, Qt::UserRole, int(rule.action));
+    }
 }
 
 QWidget *PermissionsPage::createApprovalsBox()

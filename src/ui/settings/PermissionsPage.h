@@ -38,6 +38,9 @@ protected:
 private:
     void retranslateUi();
     QWidget *createDefaultsBox();
+    QWidget *createConfigRulesBox();
+    void showConfigRules(const PermissionRuleset &rules);
+    static QString actionWord(PermissionAction action);
     QWidget *createApprovalsBox();
     void loadDefaults();
     void saveDefault(const QString &key, QComboBox *combo);
@@ -59,6 +62,9 @@ private:
     bool m_removing = false;          // a deletion waits for the engine's answer
 
     QGroupBox *m_defaultsBox = nullptr;
+    QGroupBox *m_configRulesBox = nullptr;
+    QTreeWidget *m_configRulesTree = nullptr;
+    QLabel *m_configRulesNote = nullptr;
     QGroupBox *m_approvalsBox = nullptr;
     InlineMessage *m_defaultsMessage = nullptr;
     QTreeWidget *m_approvalTree = nullptr;

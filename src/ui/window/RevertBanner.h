@@ -16,7 +16,8 @@ public:
     explicit RevertBanner(QWidget *parent = nullptr);
 
     // `hidden`: how many messages the revert hides; 0 hides the banner.
-    void setHiddenCount(int hidden);
+    // `hidden` messages were undone and `files` put back as they were.
+    void setUndone(int hidden, const QStringList &files);
 
 Q_SIGNALS:
     void redoRequested();
@@ -25,6 +26,7 @@ private:
     void retranslateUi() override;
 
     int m_hidden = 0;
+    QStringList m_files;
     QPushButton *m_redo = nullptr;
 };
 

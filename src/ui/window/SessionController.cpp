@@ -91,7 +91,7 @@ void SessionController::showSession(const QString &sessionID)
                                                                                 : m_store->session(sessionID);
              stored)
         session = *stored;
-    m_chat.setRevert(session ? session->revert : std::nullopt);
+    applyRevert(session ? session->revert : std::nullopt);
     m_todos.clear();
     if (!sessionID.isEmpty()) {
         if (Result<QList<Todo>> todos = m_store->todos(sessionID); todos)
@@ -299,6 +299,27 @@ void SessionController::undo()
     Q_EMIT promptRestored(text);
 }
 
+void SessionController::applyRevert(const std::optional<QJsonObject> &revert)
+{
+    m_revertedFiles = filesInDiff(revert ? revert->value("diff"_L1).toString() : QString());
+    m_chat.setRevert(revert);
+}
+
+// The files a git diff names ("diff --git a/x b/x"), once each, in order.
+QStringList SessionController::filesInDiff(const QString &diff)
+{
+    QStringList files;
+    for (const QStringView line : QStringView(diff).split(u'\n')) {
+        if (!line.startsWith(u"diff --git a/"))
+            continue;
+        const qsizetype split = line.indexOf(u" b/");
+        const QString path = (split > 0 ? line.mid(13, split - 13) : line.mid(13)).toString();
+        if (!files.contains(path))
+            files.append(path);
+    }
+    return files;
+}
+
 void SessionController::redo()
 {
     if (!m_engine || m_current.isEmpty())
@@ -308,6 +329,8 @@ void SessionController::redo()
         Q_EMIT errorReported(m_current, tr("Nothing to redo."));
         return;
     }
+    // The prompt comes back into the chat: its copy in the prompt box goes.
+    Q_EMIT promptRedone(textOf(cut->messageID));
     if (const std::optional<QString> next = userMessageAfter(cut->messageID))
         m_engine->revert(m_current, *next);
     else
@@ -409,7 +432,7 @@ void SessionController::onSessionCreated(const Session &session)
         if (m_current != session.id)
             showSession(session.id);
         else
-            m_chat.setRevert(session.revert);
+            applyRevert(session.revert);
         Q_EMIT currentSessionChanged(session.id);
     }
 }
@@ -418,7 +441,7 @@ void SessionController::onSessionUpdated(const Session &session)
 {
     m_sessions.upsert(session);
     if (session.id == m_current)
-        m_chat.setRevert(session.revert);
+        applyRevert(session.revert);
 }
 
 void SessionController::onSessionDeleted(const Session &session)

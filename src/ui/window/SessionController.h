@@ -87,6 +87,10 @@ public:
     // store; none for a new session or when it cannot be read.
     std::optional<Message> lastUserMessage(const QString &sessionID) const;
 
+    // The files the open session's undo put back, project-relative.
+    const QStringList &revertedFiles() const { return m_revertedFiles; }
+    static QStringList filesInDiff(const QString &diff);
+
 Q_SIGNALS:
     void projectOpened(const QString &directory, const QString &projectID);
     void projectFailed(const QString &directory, const QString &message);
@@ -100,6 +104,8 @@ Q_SIGNALS:
     // After an undo: the words of the prompt that was taken back, for the
     // prompt box to offer again.
     void promptRestored(const QString &text);
+    // After a redo: the words of the prompt brought back into the chat.
+    void promptRedone(const QString &text);
     void sessionCompacted(const QString &sessionID);
     void projectDescribed();
     void queuedChanged(const QString &sessionID);
@@ -117,6 +123,7 @@ private:
     void onQueued(const PromptQueued &queued);
     void onDequeued(const PromptDequeued &dequeued);
     bool ensureSession();
+    void applyRevert(const std::optional<QJsonObject> &revert);
     void listSessions();
     void loadUsage();
     std::optional<QString> userMessageBefore(const QString &messageID);
@@ -134,6 +141,7 @@ private:
     QString m_pendingShow; // a session we asked for, to show once it exists
     QHash<QString, SessionStatus> m_busy;
     QList<Todo> m_todos;
+    QStringList m_revertedFiles;
     ProjectSummary m_project;
     QHash<QString, QList<QueuedPrompt>> m_queued; // by session
     QHash<QString, double> m_costs; // the open session's assistant messages

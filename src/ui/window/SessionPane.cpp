@@ -94,7 +94,7 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
         int hidden = 0;
         for (int row = chat->rowCount() - 1; row >= 0 && chat->isHidden(row); --row)
             ++hidden;
-        m_revert->setHiddenCount(hidden);
+        m_revert->setUndone(hidden, m_controller->revertedFiles());
     };
     connect(controller->chat(), &ChatModel::revertChanged, this, revertChanged);
     connect(controller->chat(), &QAbstractItemModel::modelReset, this, revertChanged);
@@ -112,6 +112,10 @@ void SessionPane::connectPromptBox()
     connect(m_controller, &SessionController::promptRestored, m_prompt, [this](const QString &text) {
         if (m_prompt->text().trimmed().isEmpty())
             m_prompt->setText(text);
+    });
+    connect(m_controller, &SessionController::promptRedone, m_prompt, [this](const QString &text) {
+        if (m_prompt->text().trimmed() == text.trimmed())
+            m_prompt->setText(QString());
     });
     connect(m_controller, &SessionController::projectOpened, m_prompt,
             [this](const QString &directory) { m_prompt->setProjectDirectory(directory); });

@@ -63,13 +63,13 @@ void ShortcutsDialog::fill(QMenuBar *menus)
     row(tr("Enter, Ctrl+Enter"), tr("Send (while the agent works, the prompt is queued)"));
     row(tr("Shift+Enter"), tr("New line"));
     row(tr("Up / Down"), tr("Earlier / later prompts (on the first / last line)"));
-    row(tr("Tab / Shift+Tab"), tr("Next / previous agent"));
+    row(tr("Ctrl+. / Ctrl+Shift+."), tr("Next / previous agent"));
     row(u"@"_s, tr("Mention a project file or an agent"));
     row(tr("/ at the start"), tr("Commands"));
     row(tr("! at the start"), tr("Run the line in your shell"));
     row(tr("Ctrl+Shift+M"), tr("Choose the model"));
     row(tr("Esc"), tr("Close the popup; otherwise stop the agent while it works"));
-    row(tr("Ctrl+Tab"), tr("Leave the prompt box"));
+    row(tr("Tab / Shift+Tab"), tr("Leave the prompt box (Ctrl+Tab while a list of suggestions is open)"));
 }
 
 } // namespace qcode

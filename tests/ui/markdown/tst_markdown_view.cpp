@@ -10,6 +10,7 @@
 #include <QTextLayout>
 #include <QTextTable>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include "ui/chat/markdown/MarkdownView.h"
 #include "ui/highlight/CodeHighlighter.h"
@@ -118,6 +119,15 @@ void clickAt(MarkdownView &view, int position)
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, point);
 }
 
+QTextBlock blockWithPrefix(const QTextDocument *document, const QString &prefix)
+{
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        if (block.text().startsWith(prefix))
+            return block;
+    }
+    return {};
+}
+
 } // namespace
 
 class MarkdownViewTest : public QObject
@@ -134,7 +144,7 @@ private Q_SLOTS:
     void codeBlocksAreMonospaceOnABackgroundAndColoured();
     void heightFollowsTheContentAndTheWidth();
     void headingsListsQuotesAndTablesGetRoom();
-    void neverScrollsAndNeverGrowsWiderThanItsParent();
+    void aWideCodeLineScrollsSidewaysAndTheRestWraps();
     void onlyWebAndMailLinksAreOpened();
     void textCanBeSelectedAndCopiedWithTheKeyboard();
     void followsALightOrDarkPalette();
@@ -333,7 +343,7 @@ void MarkdownViewTest::heightFollowsTheContentAndTheWidth()
     QTRY_COMPARE(inLayout->height(), inLayout->heightForWidth(inLayout->width()));
 }
 
-void MarkdownViewTest::neverScrollsAndNeverGrowsWiderThanItsParent()
+void MarkdownViewTest::aWideCodeLineScrollsSidewaysAndTheRestWraps()
 {
     Host parent(300, 600);
     MarkdownView *view = parent.addView(m_highlighter.get());
@@ -343,10 +353,23 @@ void MarkdownViewTest::neverScrollsAndNeverGrowsWiderThanItsParent()
     QVERIFY(QTest::qWaitForWindowExposed(&parent));
     QVERIFY(view->width() <= 300);
     QCOMPARE(view->verticalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
-    QCOMPARE(view->horizontalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
     QTRY_COMPARE(view->height(), view->heightForWidth(view->width()));
-    QVERIFY(view->document()->size().width() <= view->viewport()->width() + 1);
     QCOMPARE(view->verticalScrollBar()->maximum(), 0);
+    // The code line stays one line, reached by scrolling sideways…
+    const QTextBlock code = blockWithPrefix(view->document(), u"xxxx"_s);
+    QVERIFY(code.isValid());
+    QCOMPARE(code.layout()->lineCount(), 1);
+    QVERIFY(view->horizontalScrollBar()->isVisible());
+    QVERIFY(view->horizontalScrollBar()->maximum() > 0);
+    // …while the text around it wraps to the width.
+    const QTextBlock link = blockWithPrefix(view->document(), u"https://example.com/"_s);
+    QVERIFY(link.isValid());
+    QVERIFY(link.layout()->lineCount() > 1);
+    // An up-and-down wheel still belongs to the chat around the view.
+    QWheelEvent down(QPointF(10, 10), view->mapToGlobal(QPointF(10, 10)), {}, QPoint(0, -120), Qt::NoButton,
+                     Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view->viewport(), &down);
+    QVERIFY(!down.isAccepted());
 }
 
 void MarkdownViewTest::onlyWebAndMailLinksAreOpened()

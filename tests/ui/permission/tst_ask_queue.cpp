@@ -355,7 +355,7 @@ void AskQueueTest::alwaysForTheSessionIsNotAskedAgain()
     h.send(u"echo once"_s);
     QTRY_VERIFY_WITH_TIMEOUT(permissionDialog(queue), 10000);
     QCOMPARE(permissionDialog(queue)->findChild<QPushButton *>(u"alwaysSessionButton"_s)->text(),
-             u"&Always allow `echo *` in this session"_s);
+             u"&Always allow “echo *” in this session"_s);
     QVERIFY(click(queue, u"alwaysSessionButton"_s));
     const auto first = h.waitFinished();
     QVERIFY(first && !first->error);

@@ -86,6 +86,9 @@ private Q_SLOTS:
     void alwaysNamesItsPatternAndScopeOnTheButton();
     void alwaysNamesWhatAStarApprovesInWords();
     void aPatternsAmpersandIsNoMnemonic();
+    void alwaysSaysWhichRuleItSavesAndWhatElseItAllows();
+    void alwaysForExactlyOneThingSaysSo();
+    void alwaysForEveryEditSaysItCoversEveryFile();
     void noAlwaysButtonWhenNothingCanBeApproved();
     void eachButtonRepliesWithItsAnswerAndScope_data();
     void eachButtonRepliesWithItsAnswerAndScope();
@@ -194,7 +197,7 @@ void PermissionDialogTest::showsThePathOutsideTheProject()
     const QStringList texts = shownTexts(*dialog);
     QVERIFY(texts.contains(u"Access a file outside the project"_s));
     QVERIFY(texts.contains(u"/etc/ssh/sshd_config"_s));
-    QCOMPARE(button(*dialog, u"alwaysSessionButton"_s)->text(), u"&Always allow `/etc/ssh/*` in this session"_s);
+    QCOMPARE(button(*dialog, u"alwaysSessionButton"_s)->text(), u"&Always allow “/etc/ssh/*” in this session"_s);
 }
 
 void PermissionDialogTest::showsTheAddressOfAWebPageAndTheSubagent()
@@ -223,14 +226,14 @@ void PermissionDialogTest::describesADoomLoopInPlainWords()
     const QStringList texts = shownTexts(*dialog);
     QVERIFY(texts.contains(u"The agent repeated the same call 3 times (doom loop)"_s));
     QVERIFY(std::any_of(texts.cbegin(), texts.cend(), [](const QString &t) { return t.contains(u"a.txt"_s); }));
-    QCOMPARE(button(*dialog, u"alwaysSessionButton"_s)->text(), u"&Always allow repeated `read` calls in this session"_s);
+    QCOMPARE(button(*dialog, u"alwaysSessionButton"_s)->text(), u"&Always allow repeated “read” calls in this session"_s);
 }
 
 void PermissionDialogTest::alwaysNamesItsPatternAndScopeOnTheButton()
 {
     PermissionDialog *dialog = openDialog(bashRequest());
-    QCOMPARE(button(*dialog, u"alwaysSessionButton"_s)->text(), u"&Always allow `git status *` in this session"_s);
-    QCOMPARE(button(*dialog, u"alwaysProjectButton"_s)->text(), u"Always allow `git status *` in this &project"_s);
+    QCOMPARE(button(*dialog, u"alwaysSessionButton"_s)->text(), u"&Always allow “git status *” in this session"_s);
+    QCOMPARE(button(*dialog, u"alwaysProjectButton"_s)->text(), u"Always allow “git status *” in this &project"_s);
     QVERIFY(button(*dialog, u"alwaysProjectButton"_s)->toolTip().contains(u"git status *"_s));
 }
 
@@ -246,7 +249,35 @@ void PermissionDialogTest::aPatternsAmpersandIsNoMnemonic()
     make.always = {u"make && make install"_s};
     const PermissionDescription description = PermissionDescription::describe(make);
     QCOMPARE(description.alwaysText(ApprovalScope::Session),
-             u"&Always allow `make &&&& make install` in this session"_s);
+             u"&Always allow “make &&&& make install” in this session"_s);
+}
+
+void PermissionDialogTest::alwaysSaysWhichRuleItSavesAndWhatElseItAllows()
+{
+    PermissionDialog *dialog = openDialog(bashRequest());
+    auto *note = dialog->findChild<QLabel *>(u"alwaysNote"_s);
+    QVERIFY(note);
+    QVERIFY(note->isVisible());
+    QCOMPARE(note->text(), u"“Always”: Saves the rule “git status *”: it also allows any other “git status” command, "
+                           "whatever follows it (for example “git status --help”)."_s);
+    QVERIFY(!note->text().contains(u'`'));
+}
+
+void PermissionDialogTest::alwaysForExactlyOneThingSaysSo()
+{
+    PermissionRequest exact = bashRequest();
+    exact.always = {u"make"_s, u"make install"_s};
+    QCOMPARE(PermissionDescription::describe(exact).alwaysCovers,
+             u"Saves the rule “make”: it allows exactly that and nothing else. The same holds for the other 1 "
+             "pattern(s)."_s);
+}
+
+void PermissionDialogTest::alwaysForEveryEditSaysItCoversEveryFile()
+{
+    PermissionDialog *dialog = openDialog(editRequest());
+    auto *note = dialog->findChild<QLabel *>(u"alwaysNote"_s);
+    QVERIFY(note);
+    QVERIFY(note->text().contains(u"any file in the project"_s));
 }
 
 void PermissionDialogTest::noAlwaysButtonWhenNothingCanBeApproved()

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void wordsOfOnesOwnAnswerAsOther();
     void submitWaitsUntilEveryQuestionHasAnAnswer();
     void dismissingAnswersNothingAndSaysSo();
+    void enterAnswersAndNeverDismisses();
     void escapeDismisses();
     void aWithdrawnDialogAnswersNothing();
 
@@ -177,6 +178,25 @@ void QuestionDialogTest::submitWaitsUntilEveryQuestionHasAnAnswer()
     QCOMPARE(answered.size(), 1);
     QCOMPARE(answered.first().at(1).value<QList<QStringList>>(),
              (QList<QStringList>{{u"Green"_s}, {u"Large"_s}}));
+}
+
+void QuestionDialogTest::enterAnswersAndNeverDismisses()
+{
+    QuestionDialog *dialog = openDialog(request({colourQuestion()}));
+    QSignalSpy answered(dialog, &QuestionDialog::answered);
+    QSignalSpy dismissed(dialog, &QuestionDialog::dismissed);
+    QVERIFY(button(*dialog, u"submitButton"_s)->isDefault());
+    QVERIFY(!button(*dialog, u"dismissButton"_s)->isDefault());
+    QVERIFY(!button(*dialog, u"dismissButton"_s)->autoDefault());
+    // Nothing chosen yet: Enter does nothing at all.
+    QTest::keyClick(dialog, Qt::Key_Return);
+    QCOMPARE(dismissed.size(), 0);
+    QCOMPARE(answered.size(), 0);
+    pick(choice(*dialog, 0, u"Green"_s));
+    QTest::keyClick(dialog, Qt::Key_Return);
+    QCOMPARE(answered.size(), 1);
+    QCOMPARE(answered.first().at(1).value<QList<QStringList>>(), (QList<QStringList>{{u"Green"_s}}));
+    QCOMPARE(dismissed.size(), 0);
 }
 
 void QuestionDialogTest::dismissingAnswersNothingAndSaysSo()

@@ -1,3 +1,4 @@
+#include <QApplication>
 #include <QClipboard>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -73,7 +74,8 @@ private Q_SLOTS:
     void aBangLineIsAShellCommand();
     void whileBusyStopReplacesSendAndEscapeStops();
     void queuedPromptsCanBeEditedAndRemoved();
-    void tabCyclesThePrimaryAgents();
+    void ctrlPeriodCyclesThePrimaryAgents();
+    void tabLeavesThePromptBox();
     void theModelPickerFiltersAndChooses();
     void theEditorGrowsUpToAShareOfTheWindow();
     void aLongModelNameDoesNotWidenTheBox();
@@ -676,22 +678,38 @@ void PromptBoxTest::queuedPromptsCanBeEditedAndRemoved()
     QVERIFY(!m_box->queuedList()->isVisible());
 }
 
-void PromptBoxTest::tabCyclesThePrimaryAgents()
+void PromptBoxTest::tabLeavesThePromptBox()
+{
+    m_box->setAgents({{u"build"_s, {}, true}, {u"plan"_s, {}, true}});
+    showBox();
+    editor()->setFocus();
+    QTRY_VERIFY(editor()->hasFocus());
+    QTest::keyClicks(editor(), u"fix it"_s);
+    QTest::keyClick(editor(), Qt::Key_Tab);
+    QTRY_VERIFY(!editor()->hasFocus());
+    QVERIFY(m_box->isAncestorOf(QApplication::focusWidget()));
+    QCOMPARE(m_box->text(), u"fix it"_s); // no tab typed into it
+    QCOMPARE(m_box->currentAgent(), u"build"_s);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+    QTRY_VERIFY(editor()->hasFocus());
+}
+
+void PromptBoxTest::ctrlPeriodCyclesThePrimaryAgents()
 {
     QSignalSpy changed(m_box.get(), &PromptBox::agentChanged);
     m_box->setAgents({{u"build"_s, {}, true}, {u"explore"_s, {}, false}, {u"plan"_s, {}, true}});
     QCOMPARE(m_box->currentAgent(), u"build"_s);
     QCOMPARE(m_box->agentPicker()->primaryAgents(), (QStringList{u"build"_s, u"plan"_s}));
-    QTest::keyClick(editor(), Qt::Key_Tab);
+    QTest::keyClick(editor(), Qt::Key_Period, Qt::ControlModifier);
     QCOMPARE(m_box->currentAgent(), u"plan"_s);
-    QTest::keyClick(editor(), Qt::Key_Tab);
+    QTest::keyClick(editor(), Qt::Key_Period, Qt::ControlModifier);
     QCOMPARE(m_box->currentAgent(), u"build"_s);
-    QTest::keyClick(editor(), Qt::Key_Backtab, Qt::ShiftModifier);
+    QTest::keyClick(editor(), Qt::Key_Greater, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(m_box->currentAgent(), u"plan"_s);
     QCOMPARE(changed.count(), 3);
     QCOMPARE(changed.at(2).at(0).toString(), u"plan"_s);
     QVERIFY(m_box->text().isEmpty());
-    QVERIFY(m_box->agentPicker()->toolTip().contains(u"Tab"_s));
+    QVERIFY(m_box->agentPicker()->toolTip().contains(u"Ctrl+."_s));
 
     m_box->setCurrentAgent(u"build"_s);
     QCOMPARE(changed.count(), 3);

@@ -199,6 +199,7 @@ private Q_SLOTS:
     void permissionDefaultsAreWrittenToQcodeJson();
     void handWrittenPatternRulesAreShownAndKept();
 
+    void theConfiguredRulesAreListedBesideTheSavedAnswers();
     void deletingASavedApprovalKeepsTheRest();
     void withoutAProjectTheApprovalsSaySo();
 
@@ -662,6 +663,29 @@ void SettingsDialogTest::handWrittenPatternRulesAreShownAndKept()
     choose(child<QComboBox>(&dialog, u"permissionCombo_read"_s), u"allow"_s);
     QCOMPARE(configJson().value("permission"_L1).toObject().value("bash"_L1).toObject(),
              (QJsonObject{{u"*"_s, u"ask"_s}, {u"git status"_s, u"allow"_s}}));
+}
+
+void SettingsDialogTest::theConfiguredRulesAreListedBesideTheSavedAnswers()
+{
+    SettingsContext c = context();
+    c.config = Config::fromJson(QJsonDocument::fromJson(
+                                    R"({"permission": {"bash": {"*": "ask", "git status": "allow"}, "edit": "deny"}})")
+                                    .object());
+    SettingsDialog dialog(c);
+    dialog.showPage(u"permissions"_s);
+    auto *rules = child<QTreeWidget>(&dialog, u"configRulesTree"_s);
+    QStringList rows;
+    for (int i = 0; i < rules->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = rules->topLevelItem(i);
+        rows.append(item->text(0) + u" | "_s + item->text(1) + u" | "_s + item->text(2));
+    }
+    QCOMPARE(rows.size(), 3);
+    QVERIFY2(rows.contains(u"bash | git status | Allow"_s), qPrintable(rows.join(u'\n')));
+    QVERIFY(rows.contains(u"bash | * | Ask"_s));
+    QVERIFY(rows.contains(u"edit | * | Deny"_s));
+    QVERIFY(child<QLabel>(&dialog, u"configRulesNote"_s)->text().contains(u"Later rules win"_s));
+    // Beside the saved answers, on the same page.
+    QCOMPARE(rules->window(), child<QTreeWidget>(&dialog, u"approvalsTree"_s)->window());
 }
 
 void SettingsDialogTest::deletingASavedApprovalKeepsTheRest()

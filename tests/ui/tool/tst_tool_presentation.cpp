@@ -46,6 +46,7 @@ private Q_SLOTS:
     void taskShowsItsDescriptionAndAgent();
     void todowriteCountsWhatIsDone();
     void questionCountsItsQuestions();
+    void anAnsweredQuestionKeepsItsAnswerInSight();
     void invalidCallSaysWhatWasWrong();
     void unknownToolKeepsItsNameAndShowsItsInput();
     void malformedInputFallsBackToTheRawJson();
@@ -207,6 +208,15 @@ void ToolPresentationTest::todowriteCountsWhatIsDone()
     QCOMPARE(shown.title, u"Update the to-do list"_s);
     QCOMPARE(shown.subtitle, u"1 of 3 done"_s);
     QCOMPARE(present(u"todoread"_s, completed({}, u"[]"_s, {{"todos"_L1, todos}}, 1, 2)).title, u"Read the to-do list"_s);
+}
+
+void ToolPresentationTest::anAnsweredQuestionKeepsItsAnswerInSight()
+{
+    const QJsonObject input{{"questions"_L1, QJsonArray{QJsonObject{{"question"_L1, u"Which database?"_s}}}}};
+    const QJsonObject metadata{{"answers"_L1, QJsonArray{QJsonArray{u"SQLite"_s}}}};
+    const ToolPresentation shown = present(u"question"_s, completed(input, u"answered"_s, metadata, 1, 2));
+    QCOMPARE(shown.title, u"Ask 1 question"_s);
+    QCOMPARE(shown.subtitle, u"Which database? → SQLite"_s);
 }
 
 void ToolPresentationTest::questionCountsItsQuestions()

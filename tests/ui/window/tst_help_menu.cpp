@@ -92,6 +92,9 @@ private Q_SLOTS:
         QVERIFY(menuKeys >= 15);
         QVERIFY(rows.contains(u"Shift+Enter | New line"_s));
         QVERIFY(rows.contains(u"In the prompt box | "_s));
+        QVERIFY(rows.contains(u"Ctrl+. / Ctrl+Shift+. | Next / previous agent"_s));
+        QVERIFY(std::any_of(rows.cbegin(), rows.cend(),
+                            [](const QString &row) { return row.startsWith(u"Tab / Shift+Tab | Leave the prompt box"_s); }));
         sheet->close();
     }
 

@@ -39,7 +39,9 @@ CodeBlockFormats CodeBlockFormats::forPalette(const QPalette &palette)
     formats.copyLink.setFontUnderline(false);
 
     formats.code.setBackground(mixed(base, text, 0.06));
-    formats.code.setNonBreakableLines(false);
+    // Code keeps its lines: a wide block scrolls sideways (MarkdownView)
+    // rather than wrapping into something that reads like other code.
+    formats.code.setNonBreakableLines(true);
     formats.code.setTopMargin(0);
     formats.code.setBottomMargin(0);
     formats.codeText.setFontFamilies(mono.families());

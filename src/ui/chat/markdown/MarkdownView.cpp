@@ -5,6 +5,7 @@
 #include <QDesktopServices>
 #include <QEvent>
 #include <QGuiApplication>
+#include <QScrollBar>
 #include <QWheelEvent>
 #include <QtMath>
 
@@ -40,7 +41,8 @@ MarkdownView::MarkdownView(CodeHighlighter *highlighter, QWidget *parent)
     setTextInteractionFlags(Qt::TextBrowserInteraction | Qt::TextSelectableByKeyboard);
     setFrameShape(QFrame::NoFrame);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Only a code line wider than the chat overflows; the text wraps.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setLineWrapMode(QTextEdit::WidgetWidth);
     setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setUndoRedoEnabled(false);
@@ -112,7 +114,16 @@ int MarkdownView::heightForWidth(int width) const
 {
     const QMargins frame = contentsMargins() + viewportMargins();
     const int textWidth = qMax(1, width - frame.left() - frame.right());
-    return documentHeightAt(textWidth) + frame.top() + frame.bottom();
+    return documentHeightAt(textWidth) + frame.top() + frame.bottom() + overflowBarHeight(textWidth);
+}
+
+// Room for the sideways scroll bar under a code line wider than the view.
+int MarkdownView::overflowBarHeight(int textWidth) const
+{
+    const bool overflows = qFuzzyCompare(document()->textWidth(), qreal(textWidth))
+                               ? document()->size().width() > textWidth + 1
+                               : m_measuredOverflow;
+    return overflows ? horizontalScrollBar()->sizeHint().height() : 0;
 }
 
 QSize MarkdownView::sizeHint() const
@@ -145,6 +156,7 @@ int MarkdownView::documentHeightAt(int textWidth) const
     copy->setTextWidth(textWidth);
     m_measuredWidth = textWidth;
     m_measuredHeight = qCeil(copy->size().height());
+    m_measuredOverflow = copy->size().width() > textWidth + 1;
     return m_measuredHeight;
 }
 
@@ -158,7 +170,8 @@ void MarkdownView::contentHeightMayHaveChanged()
         updateGeometry();
         return;
     }
-    const int height = qCeil(document()->size().height()) + frame.top() + frame.bottom();
+    const int height = qCeil(document()->size().height()) + frame.top() + frame.bottom()
+                       + overflowBarHeight(width() - frame.left() - frame.right());
     if (height != m_reportedHeight) {
         m_reportedHeight = height;
         updateGeometry();
@@ -203,7 +216,13 @@ void MarkdownView::changeEvent(QEvent *event)
 
 void MarkdownView::wheelEvent(QWheelEvent *event)
 {
-    // Nothing to scroll in here: the chat around the view scrolls.
+    // Up and down scroll the chat around the view; only a sideways wheel
+    // (or Shift) scrolls a wide code line here.
+    const bool sideways = event->angleDelta().x() != 0 || event->modifiers().testFlag(Qt::ShiftModifier);
+    if (sideways && horizontalScrollBar()->maximum() > 0) {
+        QTextBrowser::wheelEvent(event);
+        return;
+    }
     event->ignore();
 }
 

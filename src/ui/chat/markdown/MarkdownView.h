@@ -63,6 +63,7 @@ private:
     void applyPalette();
     void contentHeightMayHaveChanged();
     int documentHeightAt(int textWidth) const;
+    int overflowBarHeight(int textWidth) const;
 
     CodeHighlighter *m_highlighter = nullptr;
     CodeBlockHighlighter *m_blockHighlighter = nullptr;
@@ -74,6 +75,7 @@ private:
     int m_reportedHeight = -1;
     mutable int m_measuredWidth = -1;
     mutable int m_measuredHeight = -1;
+    mutable bool m_measuredOverflow = false;
 };
 
 } // namespace qcode

@@ -259,8 +259,18 @@ public:
             return input.isEmpty() ? ToolPresentation{u"question"_s, tr("Ask a question"), QString()}
                                    : fallback(u"question"_s, tr("Ask a question"));
         const QString first = questions.first().toObject().value("question"_L1).toString();
-        return {u"question"_s, tr("Ask %n question(s)", nullptr, int(questions.size())),
-                ToolInput::firstLine(first, SubtitleLength)};
+        const QString title = tr("Ask %n question(s)", nullptr, int(questions.size()));
+        // Once answered, the answer stays in sight on the folded card.
+        if (const QJsonObject *metadata = completedMetadata(part)) {
+            QStringList chosen;
+            for (const QJsonValue &answer : metadata->value("answers"_L1).toArray().at(0).toArray())
+                chosen.append(answer.toString());
+            if (!chosen.isEmpty())
+                return {u"question"_s, title,
+                        tr("%1 → %2").arg(ToolInput::firstLine(first, SubtitleLength / 2),
+                                          ToolInput::firstLine(chosen.join(u", "_s), SubtitleLength / 2))};
+        }
+        return {u"question"_s, title, ToolInput::firstLine(first, SubtitleLength)};
     }
 
     ToolPresentation invalid() const
