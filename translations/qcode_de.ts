@@ -48,15 +48,15 @@
         <translation>darf nicht leer sein</translation>
     </message>
     <message>
-        <source>must be written &quot;provider/model&quot;, such as &quot;anthropic/claude-sonnet-4-5&quot;; &quot;%1&quot; is not</source>
+        <source>must be written "provider/model", such as "anthropic/claude-sonnet-4-5"; "%1" is not</source>
         <translation>muss als „anbieter/modell“ geschrieben werden, etwa „anthropic/claude-sonnet-4-5“; „%1“ ist das nicht</translation>
     </message>
     <message>
-        <source>must be &quot;primary&quot;, &quot;subagent&quot; or &quot;all&quot;, not &quot;%1&quot;</source>
+        <source>must be "primary", "subagent" or "all", not "%1"</source>
         <translation>muss „primary“, „subagent“ oder „all“ sein, nicht „%1“</translation>
     </message>
     <message>
-        <source>must be a colour such as &quot;#FF5733&quot; or one of %1, not &quot;%2&quot;</source>
+        <source>must be a colour such as "#FF5733" or one of %1, not "%2"</source>
         <translation>muss eine Farbe wie „#FF5733“ oder eine von %1 sein, nicht „%2“</translation>
     </message>
     <message>
@@ -68,19 +68,19 @@
         <translation>muss eine Map von Tool-Namen auf true oder false sein, nicht %1</translation>
     </message>
     <message>
-        <source>must map each tool to true or false; &quot;%1&quot; is %2</source>
+        <source>must map each tool to true or false; "%1" is %2</source>
         <translation>muss jedem Tool true oder false zuordnen; „%1“ ist %2</translation>
     </message>
     <message>
-        <source>must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them, not %1</source>
+        <source>must be "allow", "ask", "deny" or a map of them, not %1</source>
         <translation>muss „allow“, „ask“, „deny“ oder eine Map davon sein, nicht %1</translation>
     </message>
     <message>
-        <source>agent &quot;%1&quot;</source>
+        <source>agent "%1"</source>
         <translation>Agent „%1“</translation>
     </message>
     <message>
-        <source>agent &quot;%1&quot;: &quot;%2&quot; %3.</source>
+        <source>agent "%1": "%2" %3.</source>
         <translation>Agent „%1“: „%2“ %3.</translation>
     </message>
 </context>
@@ -91,7 +91,7 @@
         <translation>OPENCODE_PERMISSION ist kein gültiges JSON (%1); die Variable wird ignoriert.</translation>
     </message>
     <message>
-        <source>config: &quot;tools&quot; must be a map of tool names to true or false; it is ignored.</source>
+        <source>config: "tools" must be a map of tool names to true or false; it is ignored.</source>
         <translation>Konfiguration: „tools“ muss eine Map von Tool-Namen auf true oder false sein; der Eintrag wird ignoriert.</translation>
     </message>
     <message>
@@ -99,7 +99,7 @@
         <translation>Konfiguration</translation>
     </message>
     <message>
-        <source>config: &quot;%1&quot; must be a map of agent names to their settings; it is ignored.</source>
+        <source>config: "%1" must be a map of agent names to their settings; it is ignored.</source>
         <translation>Konfiguration: „%1“ muss eine Map von Agentennamen auf ihre Einstellungen sein; der Eintrag wird ignoriert.</translation>
     </message>
     <message>
@@ -107,27 +107,27 @@
         <translation>Konfiguration: %1.%2 muss eine Map von Einstellungen sein; der Eintrag wird ignoriert.</translation>
     </message>
     <message>
-        <source>%1: the settings for the built-in agent &quot;%2&quot; are ignored except its permission rules.</source>
+        <source>%1: the settings for the built-in agent "%2" are ignored except its permission rules.</source>
         <translation>%1: Die Einstellungen für den eingebauten Agenten „%2“ werden bis auf seine Berechtigungsregeln ignoriert.</translation>
     </message>
     <message>
-        <source>%1: the agent &quot;%2&quot; is skipped.</source>
+        <source>%1: the agent "%2" is skipped.</source>
         <translation>%1: Der Agent „%2“ wird übersprungen.</translation>
     </message>
     <message>
-        <source>config: &quot;default_agent&quot; must be an agent name; it is ignored.</source>
+        <source>config: "default_agent" must be an agent name; it is ignored.</source>
         <translation>Konfiguration: „default_agent“ muss ein Agentenname sein; der Eintrag wird ignoriert.</translation>
     </message>
     <message>
-        <source>default agent &quot;%1&quot; not found</source>
+        <source>default agent "%1" not found</source>
         <translation>Standard-Agent „%1“ nicht gefunden</translation>
     </message>
     <message>
-        <source>default agent &quot;%1&quot; is a subagent</source>
+        <source>default agent "%1" is a subagent</source>
         <translation>Standard-Agent „%1“ ist ein Subagent</translation>
     </message>
     <message>
-        <source>default agent &quot;%1&quot; is hidden</source>
+        <source>default agent "%1" is hidden</source>
         <translation>Standard-Agent „%1“ ist verborgen</translation>
     </message>
     <message>
@@ -138,11 +138,11 @@
 <context>
     <name>AnthropicRequestBuilder</name>
     <message>
-        <source>Anthropic models read JPEG, PNG, GIF and WebP images; &quot;%1&quot; is %2.</source>
+        <source>Anthropic models read JPEG, PNG, GIF and WebP images; "%1" is %2.</source>
         <translation>Anthropic-Modelle lesen JPEG-, PNG-, GIF- und WebP-Bilder; „%1“ ist %2.</translation>
     </message>
     <message>
-        <source>Anthropic models cannot read &quot;%1&quot; (%2); attach an image, a PDF or text.</source>
+        <source>Anthropic models cannot read "%1" (%2); attach an image, a PDF or text.</source>
         <translation>Anthropic-Modelle können „%1“ (%2) nicht lesen; hänge ein Bild, ein PDF oder Text an.</translation>
     </message>
     <message>
@@ -156,63 +156,6 @@
     <message>
         <source>Anthropic needs a thinking budget of at least %1 tokens; %2 was asked for.</source>
         <translation>Anthropic braucht ein Denkbudget von mindestens %1 Token; verlangt wurden %2.</translation>
-    </message>
-</context>
-<context>
-    <name>ApplyPatchTool</name>
-    <message>
-        <source>apply_patch verification failed: %1</source>
-        <translation>Prüfung von apply_patch fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>patchText is required</source>
-        <translation>patchText ist erforderlich</translation>
-    </message>
-    <message>
-        <source>patch rejected: empty patch</source>
-        <translation>Patch abgelehnt: leerer Patch</translation>
-    </message>
-    <message>
-        <source>no hunks found</source>
-        <translation>keine Hunks gefunden</translation>
-    </message>
-    <message>
-        <source>Cannot add %1: it is a directory</source>
-        <translation>%1 kann nicht hinzugefügt werden: Es ist ein Verzeichnis</translation>
-    </message>
-    <message>
-        <source>Failed to read file to update: %1</source>
-        <translation>Die zu aktualisierende Datei konnte nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>Cannot move to %1: it is a directory</source>
-        <translation>Verschieben nach %1 nicht möglich: Es ist ein Verzeichnis</translation>
-    </message>
-    <message>
-        <source>Failed to read file to delete: %1</source>
-        <translation>Die zu löschende Datei konnte nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>No file was changed.</source>
-        <translation>Es wurde keine Datei geändert.</translation>
-    </message>
-    <message>
-        <source>These changes were applied before it:
-%1</source>
-        <translation>Diese Änderungen wurden davor angewendet:
-%1</translation>
-    </message>
-    <message>
-        <source>apply_patch failed: %1
-%2</source>
-        <translation>apply_patch fehlgeschlagen: %1
-%2</translation>
-    </message>
-    <message>
-        <source>Success. Updated the following files:
-%1</source>
-        <translation>Erfolg. Folgende Dateien wurden aktualisiert:
-%1</translation>
     </message>
 </context>
 <context>
@@ -255,32 +198,9 @@
     </message>
 </context>
 <context>
-    <name>BashTool</name>
-    <message>
-        <source>command is required</source>
-        <translation>command ist erforderlich</translation>
-    </message>
-    <message>
-        <source>Invalid timeout value: %1. Timeout must be a positive number.</source>
-        <translation>Ungültiger Timeout-Wert: %1. Der Timeout muss eine positive Zahl sein.</translation>
-    </message>
-    <message>
-        <source>workdir %1 is not a directory</source>
-        <translation>workdir %1 ist kein Verzeichnis</translation>
-    </message>
-    <message>
-        <source>bash tool terminated command after exceeding timeout %1 ms</source>
-        <translation>Das Bash-Tool hat den Befehl nach Überschreiten des Timeouts von %1 ms beendet</translation>
-    </message>
-    <message>
-        <source>User aborted the command</source>
-        <translation>Der Benutzer hat den Befehl abgebrochen</translation>
-    </message>
-</context>
-<context>
     <name>CommandPrompt</name>
     <message>
-        <source>Agent not found: &quot;%1&quot;.</source>
+        <source>Agent not found: "%1".</source>
         <translation>Agent nicht gefunden: „%1“.</translation>
     </message>
     <message>
@@ -288,7 +208,7 @@
         <translation>Verfügbare Agenten: %1</translation>
     </message>
     <message>
-        <source>Command not found: &quot;%1&quot;.</source>
+        <source>Command not found: "%1".</source>
         <translation>Befehl nicht gefunden: „%1“.</translation>
     </message>
     <message>
@@ -299,15 +219,15 @@
 <context>
     <name>CommandRegistry</name>
     <message>
-        <source>&quot;%1&quot; must be text</source>
+        <source>"%1" must be text</source>
         <translation>„%1“ muss Text sein</translation>
     </message>
     <message>
-        <source>&quot;model&quot; must be of the form provider/model</source>
+        <source>"model" must be of the form provider/model</source>
         <translation>„model“ muss die Form anbieter/modell haben</translation>
     </message>
     <message>
-        <source>&quot;subtask&quot; must be true or false</source>
+        <source>"subtask" must be true or false</source>
         <translation>„subtask“ muss true oder false sein</translation>
     </message>
     <message>
@@ -319,11 +239,11 @@
         <translation>%1: command.%2 muss eine Map von Einstellungen sein; der Befehl wird übersprungen.</translation>
     </message>
     <message>
-        <source>%1: command.%2 has no &quot;template&quot; text; it is skipped.</source>
+        <source>%1: command.%2 has no "template" text; it is skipped.</source>
         <translation>%1: command.%2 hat keinen „template“-Text; der Befehl wird übersprungen.</translation>
     </message>
     <message>
-        <source>config: &quot;command&quot; must be a map of command names to their settings; it is ignored.</source>
+        <source>config: "command" must be a map of command names to their settings; it is ignored.</source>
         <translation>Konfiguration: „command“ muss eine Map von Befehlsnamen auf ihre Einstellungen sein; der Eintrag wird ignoriert.</translation>
     </message>
     <message>
@@ -331,7 +251,7 @@
         <translation>Die Befehlsdatei konnte nicht geladen werden: %1</translation>
     </message>
     <message>
-        <source>%1: the command &quot;%2&quot; is skipped: %3.</source>
+        <source>%1: the command "%2" is skipped: %3.</source>
         <translation>%1: Der Befehl „%2“ wird übersprungen: %3.</translation>
     </message>
 </context>
@@ -354,7 +274,7 @@
         <translation>Die Modell-ID „%1“ darf nicht leer sein und keine Leerzeichen enthalten.</translation>
     </message>
     <message>
-        <source>Enter the server&apos;s base URL, such as http://127.0.0.1:8000/v1.</source>
+        <source>Enter the server's base URL, such as http://127.0.0.1:8000/v1.</source>
         <translation>Gib die Basis-URL des Servers ein, etwa http://127.0.0.1:8000/v1.</translation>
     </message>
     <message>
@@ -380,11 +300,11 @@
 <context>
     <name>Config</name>
     <message>
-        <source>The config key &quot;%1&quot; must be a &quot;provider/model&quot; string; it is ignored.</source>
+        <source>The config key "%1" must be a "provider/model" string; it is ignored.</source>
         <translation>Der Konfigurationsschlüssel „%1“ muss ein „anbieter/modell“-String sein; er wird ignoriert.</translation>
     </message>
     <message>
-        <source>The config key &quot;%1&quot; must be a list of provider ids; it is ignored.</source>
+        <source>The config key "%1" must be a list of provider ids; it is ignored.</source>
         <translation>Der Konfigurationsschlüssel „%1“ muss eine Liste von Anbieter-IDs sein; er wird ignoriert.</translation>
     </message>
     <message>
@@ -392,7 +312,7 @@
         <translation>Der Konfigurationseintrag provider.%1 muss ein Objekt sein; er wird ignoriert.</translation>
     </message>
     <message>
-        <source>The config key &quot;provider&quot; must be an object; it is ignored.</source>
+        <source>The config key "provider" must be an object; it is ignored.</source>
         <translation>Der Konfigurationsschlüssel „provider“ muss ein Objekt sein; er wird ignoriert.</translation>
     </message>
 </context>
@@ -445,7 +365,7 @@
         <translation>die Zahl %1</translation>
     </message>
     <message>
-        <source>the text &quot;%1&quot;</source>
+        <source>the text "%1"</source>
         <translation>der Text „%1“</translation>
     </message>
     <message>
@@ -461,7 +381,7 @@
         <translation>null</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be %2, not %3</source>
+        <source>"%1" must be %2, not %3</source>
         <translation>„%1“ muss %2 sein, nicht %3</translation>
     </message>
     <message>
@@ -481,7 +401,7 @@
         <translation>eine ganze Zahl ab 1</translation>
     </message>
     <message>
-        <source>one of &quot;%1&quot;</source>
+        <source>one of "%1"</source>
         <translation>einer der Werte „%1“</translation>
     </message>
     <message>
@@ -493,19 +413,19 @@
         <translation>eine Liste von Texten [ … ]</translation>
     </message>
     <message>
-        <source>&quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;</source>
+        <source>"allow", "ask" or "deny"</source>
         <translation>„allow“, „ask“ oder „deny“</translation>
     </message>
     <message>
-        <source>&quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or an object of them</source>
+        <source>"allow", "ask", "deny" or an object of them</source>
         <translation>„allow“, „ask“, „deny“ oder ein Objekt daraus</translation>
     </message>
     <message>
-        <source>written &quot;provider/model&quot;</source>
+        <source>written "provider/model"</source>
         <translation>in der Form „provider/model“</translation>
     </message>
     <message>
-        <source>a colour such as &quot;#FF5733&quot; or one of %1</source>
+        <source>a colour such as "#FF5733" or one of %1</source>
         <translation>eine Farbe wie „#FF5733“ oder eine von %1</translation>
     </message>
     <message>
@@ -520,85 +440,12 @@
         <translation>existiert nicht</translation>
     </message>
     <message>
-        <source>bad file reference &quot;%1&quot;: %2 %3</source>
+        <source>bad file reference "%1": %2 %3</source>
         <translation>ungültiger Dateiverweis „%1“: %2 %3</translation>
     </message>
     <message>
         <source>is not UTF-8 text</source>
         <translation>ist kein UTF-8-Text</translation>
-    </message>
-</context>
-<context>
-    <name>DataUrl</name>
-    <message>
-        <source>This is not a data URL: it does not start with &quot;data:&quot;.</source>
-        <translation>Das ist keine Data-URL, denn sie beginnt nicht mit „data:“.</translation>
-    </message>
-    <message>
-        <source>The data URL has no comma before its contents.</source>
-        <translation>Die Data-URL hat kein Komma vor ihrem Inhalt.</translation>
-    </message>
-    <message>
-        <source>The data URL&apos;s base64 contents are broken.</source>
-        <translation>Der Base64-Inhalt der Data-URL ist beschädigt.</translation>
-    </message>
-    <message>
-        <source>The data URL has a broken escape at character %1.</source>
-        <translation>Die Data-URL hat bei Zeichen %1 eine fehlerhafte Escape-Sequenz.</translation>
-    </message>
-</context>
-<context>
-    <name>EditReplacers</name>
-    <message>
-        <source>No changes to apply: oldString and newString are identical.</source>
-        <translation>Nichts zu ändern: oldString und newString sind identisch.</translation>
-    </message>
-    <message>
-        <source>Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.</source>
-        <translation>oldString wurde in der Datei nicht gefunden. Es muss genau übereinstimmen, einschließlich Leerraum, Einrückung und Zeilenenden.</translation>
-    </message>
-    <message>
-        <source>Found multiple matches for oldString. Provide more surrounding context to make the match unique.</source>
-        <translation>oldString wurde mehrfach gefunden. Gib mehr umgebenden Kontext an, damit die Stelle eindeutig ist.</translation>
-    </message>
-</context>
-<context>
-    <name>EditTool</name>
-    <message>
-        <source>filePath is required</source>
-        <translation>filePath ist erforderlich</translation>
-    </message>
-    <message>
-        <source>oldString and newString must be strings</source>
-        <translation>oldString und newString müssen Strings sein</translation>
-    </message>
-    <message>
-        <source>No changes to apply: oldString and newString are identical.</source>
-        <translation>Nichts zu ändern: oldString und newString sind identisch.</translation>
-    </message>
-    <message>
-        <source>Path is a directory, not a file: %1</source>
-        <translation>Der Pfad ist ein Verzeichnis, keine Datei: %1</translation>
-    </message>
-    <message>
-        <source>File %1 not found</source>
-        <translation>Datei %1 nicht gefunden</translation>
-    </message>
-    <message>
-        <source>Cannot edit %1: it is not a regular file</source>
-        <translation>%1 kann nicht bearbeitet werden: Es ist keine reguläre Datei</translation>
-    </message>
-    <message>
-        <source>File %1 has been modified since it was last read.
-
-Please read the file again before modifying it.</source>
-        <translation>Die Datei %1 wurde seit dem letzten Lesen geändert.
-
-Bitte lies die Datei erneut, bevor du sie änderst.</translation>
-    </message>
-    <message>
-        <source>Edit applied successfully.</source>
-        <translation>Änderung erfolgreich angewendet.</translation>
     </message>
 </context>
 <context>
@@ -632,120 +479,13 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     </message>
 </context>
 <context>
-    <name>FileReader</name>
-    <message>
-        <source>offset must be greater than or equal to 1</source>
-        <translation>offset muss größer oder gleich 1 sein</translation>
-    </message>
-    <message>
-        <source>limit must be greater than or equal to 1</source>
-        <translation>limit muss größer oder gleich 1 sein</translation>
-    </message>
-    <message>
-        <source>filePath must name a file or directory</source>
-        <translation>filePath muss eine Datei oder ein Verzeichnis nennen</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: it is not a regular file</source>
-        <translation>%1 kann nicht gelesen werden: Es ist keine reguläre Datei</translation>
-    </message>
-    <message>
-        <source>Cannot read binary file: %1</source>
-        <translation>Binärdatei kann nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>File not found: %1</source>
-        <translation>Datei nicht gefunden: %1</translation>
-    </message>
-    <message>
-        <source>File not found: %1
-
-Did you mean one of these?
-%2</source>
-        <translation>Datei nicht gefunden: %1
-
-Meintest du eine dieser Dateien?
-%2</translation>
-    </message>
-    <message>
-        <source>Cannot list %1: permission denied</source>
-        <translation>%1 kann nicht aufgelistet werden: Zugriff verweigert</translation>
-    </message>
-    <message>
-        <source>%1 is too large to attach (%2 MB; the limit is %3 MB)</source>
-        <translation>%1 ist zu groß zum Anhängen (%2 MB; die Grenze liegt bei %3 MB)</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>%1 kann nicht geöffnet werden: %2</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>Offset %1 is out of range for this file (%2 lines)</source>
-        <translation>Offset %1 liegt außerhalb dieser Datei (%2 Zeilen)</translation>
-    </message>
-</context>
-<context>
-    <name>FileSearch</name>
-    <message>
-        <source>ripgrep failed to start: %1</source>
-        <translation>ripgrep konnte nicht gestartet werden: %1</translation>
-    </message>
-    <message>
-        <source>The search was stopped.</source>
-        <translation>Die Suche wurde abgebrochen.</translation>
-    </message>
-    <message>
-        <source>ripgrep failed: it crashed</source>
-        <translation>ripgrep ist fehlgeschlagen: Es ist abgestürzt</translation>
-    </message>
-    <message>
-        <source>ripgrep (rg) is not installed</source>
-        <translation>ripgrep (rg) ist nicht installiert</translation>
-    </message>
-    <message>
-        <source>Invalid regular expression %1: %2 at offset %3</source>
-        <translation>Ungültiger regulärer Ausdruck %1: %2 an Position %3</translation>
-    </message>
-    <message>
-        <source>ripgrep failed: %1</source>
-        <translation>ripgrep ist fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>ripgrep failed with exit code %1: %2</source>
-        <translation>ripgrep ist mit Exit-Code %1 fehlgeschlagen: %2</translation>
-    </message>
-</context>
-<context>
-    <name>FileTimes</name>
-    <message>
-        <source>You must read file %1 before overwriting it. Use the Read tool first</source>
-        <translation>Du musst die Datei %1 lesen, bevor du sie überschreibst. Verwende zuerst das Read-Tool</translation>
-    </message>
-    <message>
-        <source>File %1 has been modified since it was last read.
-Last modification: %2
-Last read: %3
-
-Please read the file again before modifying it.</source>
-        <translation>Die Datei %1 wurde seit dem letzten Lesen geändert.
-Letzte Änderung: %2
-Zuletzt gelesen: %3
-
-Bitte lies die Datei erneut, bevor du sie änderst.</translation>
-    </message>
-</context>
-<context>
     <name>FrontMatter</name>
     <message>
-        <source>%1:1: the front matter that starts here is never closed by a &quot;---&quot; line</source>
+        <source>%1:1: the front matter that starts here is never closed by a "---" line</source>
         <translation>%1:1: Der hier beginnende Front-Matter-Block wird nie durch eine „---“-Zeile abgeschlossen</translation>
     </message>
     <message>
-        <source>%1:2: the front matter must be &quot;key: value&quot; lines</source>
+        <source>%1:2: the front matter must be "key: value" lines</source>
         <translation>%1:2: Der Front-Matter-Block muss aus „key: value“-Zeilen bestehen</translation>
     </message>
     <message>
@@ -778,7 +518,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
 <context>
     <name>HttpResponseParser</name>
     <message>
-        <source>the response&apos;s header block is larger than 64 KiB</source>
+        <source>the response's header block is larger than 64 KiB</source>
         <translation>der Header-Block der Antwort ist größer als 64 KiB</translation>
     </message>
     <message>
@@ -790,7 +530,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>der Server hat die Verbindung geschlossen, ohne zu antworten</translation>
     </message>
     <message>
-        <source>the server closed the connection in the middle of the response&apos;s headers</source>
+        <source>the server closed the connection in the middle of the response's headers</source>
         <translation>der Server hat die Verbindung mitten in den Headern der Antwort geschlossen</translation>
     </message>
     <message>
@@ -802,7 +542,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>eine Zeile der Antwort ist länger als 64 KiB</translation>
     </message>
     <message>
-        <source>the server did not answer in HTTP/1.1 (its first line was &quot;%1&quot;)</source>
+        <source>the server did not answer in HTTP/1.1 (its first line was "%1")</source>
         <translation>der Server hat nicht mit HTTP/1.1 geantwortet (seine erste Zeile war „%1“)</translation>
     </message>
     <message>
@@ -830,7 +570,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>ein Chunk der Antwort gibt eine unmögliche Größe an</translation>
     </message>
     <message>
-        <source>the response has a malformed chunk size line (&quot;%1&quot;)</source>
+        <source>the response has a malformed chunk size line ("%1")</source>
         <translation>die Antwort hat eine fehlerhafte Chunk-Größenzeile („%1“)</translation>
     </message>
 </context>
@@ -966,7 +706,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>%1 ist kein JSON-Objekt (%2 bei Byte %3).</translation>
     </message>
     <message>
-        <source>%1 has no &quot;providers&quot; object.</source>
+        <source>%1 has no "providers" object.</source>
         <translation>%1 hat kein „providers“-Objekt.</translation>
     </message>
     <message>
@@ -1044,14 +784,14 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
 <context>
     <name>OpenAIChatRequestBuilder</name>
     <message>
-        <source>The Chat Completions API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
+        <source>The Chat Completions API cannot take "%1" (%2); attach an image or a PDF.</source>
         <translation>Die Chat-Completions-API kann „%1“ (%2) nicht annehmen; hänge ein Bild oder ein PDF an.</translation>
     </message>
 </context>
 <context>
     <name>OpenAIResponsesRequestBuilder</name>
     <message>
-        <source>The Responses API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
+        <source>The Responses API cannot take "%1" (%2); attach an image or a PDF.</source>
         <translation>Die Responses-API kann „%1“ (%2) nicht annehmen; hänge ein Bild oder ein PDF an.</translation>
     </message>
 </context>
@@ -1064,23 +804,6 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     <message>
         <source>%1 needs a value.</source>
         <translation>%1 braucht einen Wert.</translation>
-    </message>
-</context>
-<context>
-    <name>PatchFormat</name>
-    <message>
-        <source>Invalid patch format: missing Begin/End markers</source>
-        <translation>Ungültiges Patch-Format: Begin/End-Markierungen fehlen</translation>
-    </message>
-    <message>
-        <source>Failed to find context &apos;%1&apos; in %2</source>
-        <translation>Kontext „%1“ in %2 nicht gefunden</translation>
-    </message>
-    <message>
-        <source>Failed to find expected lines in %1:
-%2</source>
-        <translation>Erwartete Zeilen in %1 nicht gefunden:
-%2</translation>
     </message>
 </context>
 <context>
@@ -1298,15 +1021,43 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <source>Always allow %1 in this &amp;project</source>
         <translation>%1 in diesem &amp;Projekt immer erlauben</translation>
     </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>This allows the agent to change any file in the project without asking, not only the ones it asks about now.</source>
+        <translation>Damit darf der Agent jede Datei im Projekt ohne Nachfrage ändern, nicht nur die, nach denen er jetzt fragt.</translation>
+    </message>
+    <message>
+        <source>This allows every request of this kind without asking, not only this one.</source>
+        <translation>Damit ist jede Anfrage dieser Art ohne Nachfrage erlaubt, nicht nur diese.</translation>
+    </message>
+    <message numerus="yes">
+        <source> The same holds for the other %n pattern(s).</source>
+        <translation><numerusform> Dasselbe gilt für das andere Muster.</numerusform><numerusform> Dasselbe gilt für die %n anderen Muster.</numerusform></translation>
+    </message>
+    <message>
+        <source>Saves the rule %1: it also allows any other %2 command, whatever follows it (for example %3).</source>
+        <translation>Speichert die Regel %1: Sie erlaubt auch jeden anderen %2-Befehl, egal was folgt (zum Beispiel %3).</translation>
+    </message>
+    <message>
+        <source>Saves the rule %1: it allows exactly that and nothing else.</source>
+        <translation>Speichert die Regel %1: Sie erlaubt genau das und nichts anderes.</translation>
+    </message>
+    <message>
+        <source>Saves the rule %1, where “*” stands for any text: it also allows everything else that matches it.</source>
+        <translation>Speichert die Regel %1, in der „*“ für beliebigen Text steht: Sie erlaubt auch alles andere, was dazu passt.</translation>
+    </message>
 </context>
 <context>
     <name>PermissionRules</name>
     <message>
-        <source>%1: %2&quot;%3&quot; is %4, which is not &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;; it is treated as &quot;ask&quot;.</source>
+        <source>%1: %2"%3" is %4, which is not "allow", "ask" or "deny"; it is treated as "ask".</source>
         <translation>%1: %2„%3“ ist %4, also weder „allow“ noch „ask“ noch „deny“; es wird als „ask“ behandelt.</translation>
     </message>
     <message>
-        <source>%1: %2&quot;%3&quot; must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them; it is %4 and is ignored.</source>
+        <source>%1: %2"%3" must be "allow", "ask", "deny" or a map of them; it is %4 and is ignored.</source>
         <translation>%1: %2„%3“ muss „allow“, „ask“, „deny“ oder eine Map davon sein; es ist %4 und wird ignoriert.</translation>
     </message>
 </context>
@@ -1385,11 +1136,11 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>keine Details angegeben</translation>
     </message>
     <message>
-        <source>The provider rejected the API key (%1). Check the key in the settings or in the provider&apos;s environment variable.</source>
+        <source>The provider rejected the API key (%1). Check the key in the settings or in the provider's environment variable.</source>
         <translation>Der Anbieter hat den API-Schlüssel abgelehnt (%1). Prüfe den Schlüssel in den Einstellungen oder in der Umgebungsvariable des Anbieters.</translation>
     </message>
     <message>
-        <source>The API key may not use this model or feature (%1). Check the key&apos;s permissions with the provider.</source>
+        <source>The API key may not use this model or feature (%1). Check the key's permissions with the provider.</source>
         <translation>Der API-Schlüssel darf dieses Modell oder diese Funktion nicht verwenden (%1). Prüfe die Berechtigungen des Schlüssels beim Anbieter.</translation>
     </message>
     <message>
@@ -1401,14 +1152,14 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>Das Kontingent oder Guthaben des Kontos ist aufgebraucht (%1). Lade beim Anbieter Guthaben auf, wechsle den Tarif oder wähle ein anderes Modell.</translation>
     </message>
     <message numerus="yes">
-        <source>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second(s).</source>
+        <source>The provider's rate limit was reached (%1). qcode will try again in %n second(s).</source>
         <translation>
             <numerusform>Das Ratenlimit des Anbieters ist erreicht (%1). qcode versucht es in %n Sekunde erneut.</numerusform>
             <numerusform>Das Ratenlimit des Anbieters ist erreicht (%1). qcode versucht es in %n Sekunden erneut.</numerusform>
         </translation>
     </message>
     <message>
-        <source>The provider&apos;s rate limit was reached (%1). qcode will try again after a pause.</source>
+        <source>The provider's rate limit was reached (%1). qcode will try again after a pause.</source>
         <translation>Das Ratenlimit des Anbieters ist erreicht (%1). qcode versucht es nach einer Pause erneut.</translation>
     </message>
     <message>
@@ -1416,7 +1167,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>Der Anbieter ist gerade überlastet (%1). qcode versucht es gleich erneut.</translation>
     </message>
     <message>
-        <source>The conversation no longer fits the model&apos;s context window (%1). Compact the session or start a new one.</source>
+        <source>The conversation no longer fits the model's context window (%1). Compact the session or start a new one.</source>
         <translation>Das Gespräch passt nicht mehr in das Kontextfenster des Modells (%1). Verdichte die Sitzung oder beginne eine neue.</translation>
     </message>
     <message>
@@ -1428,7 +1179,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>Das Modell hat einen Tool-Aufruf erzeugt, den der Anbieter abgelehnt hat (%1). qcode fragt erneut.</translation>
     </message>
     <message>
-        <source>The provider rejected the request (%1). Check the model&apos;s options in the configuration.</source>
+        <source>The provider rejected the request (%1). Check the model's options in the configuration.</source>
         <translation>Der Anbieter hat die Anfrage abgelehnt (%1). Prüfe die Optionen des Modells in der Konfiguration.</translation>
     </message>
     <message>
@@ -1440,7 +1191,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>Beim Anbieter ist ein interner Fehler aufgetreten (%1). Versuche es später erneut.</translation>
     </message>
     <message>
-        <source>The connection to the provider failed (%1). Check the network and the provider&apos;s address; qcode will try again.</source>
+        <source>The connection to the provider failed (%1). Check the network and the provider's address; qcode will try again.</source>
         <translation>Die Verbindung zum Anbieter ist fehlgeschlagen (%1). Prüfe das Netzwerk und die Adresse des Anbieters; qcode versucht es erneut.</translation>
     </message>
     <message>
@@ -1493,13 +1244,6 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
     <message>
         <source>No key</source>
         <translation>Kein Schlüssel</translation>
-    </message>
-</context>
-<context>
-    <name>QuestionTool</name>
-    <message>
-        <source>Questions cannot be asked here: nobody is there to answer them.</source>
-        <translation>Hier können keine Fragen gestellt werden: Niemand ist da, um sie zu beantworten.</translation>
     </message>
 </context>
 <context>
@@ -1565,15 +1309,15 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>Tool</translation>
     </message>
     <message>
-        <source>No model is selected for provider &quot;%1&quot;. Choose a model and try again.</source>
+        <source>No model is selected for provider "%1". Choose a model and try again.</source>
         <translation>Für den Anbieter „%1“ ist kein Modell ausgewählt. Wähle ein Modell und versuche es erneut.</translation>
     </message>
     <message>
-        <source>The address &quot;%1&quot; of provider &quot;%2&quot; is not an http(s) URL. Fix its baseURL in the configuration.</source>
+        <source>The address "%1" of provider "%2" is not an http(s) URL. Fix its baseURL in the configuration.</source>
         <translation>Die Adresse „%1“ des Anbieters „%2“ ist keine http(s)-URL. Korrigiere seine baseURL in der Konfiguration.</translation>
     </message>
     <message>
-        <source>Provider &quot;%1&quot; uses a wire protocol qcode does not know (%2).</source>
+        <source>Provider "%1" uses a wire protocol qcode does not know (%2).</source>
         <translation>Der Anbieter „%1“ verwendet ein Übertragungsprotokoll, das qcode nicht kennt (%2).</translation>
     </message>
     <message>
@@ -1581,11 +1325,11 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>Ein Tool ohne Namen kann dem Modell nicht angeboten werden.</translation>
     </message>
     <message>
-        <source>The tool &quot;%1&quot; is offered twice; tool names must be unique.</source>
+        <source>The tool "%1" is offered twice; tool names must be unique.</source>
         <translation>Das Tool „%1“ wird zweimal angeboten; Tool-Namen müssen eindeutig sein.</translation>
     </message>
     <message>
-        <source>The tool call &quot;%1&quot; has no result before the next assistant turn; every tool call needs a result.</source>
+        <source>The tool call "%1" has no result before the next assistant turn; every tool call needs a result.</source>
         <translation>Der Tool-Aufruf „%1“ hat vor der nächsten Antwort des Assistenten kein Ergebnis; jeder Tool-Aufruf braucht ein Ergebnis.</translation>
     </message>
     <message>
@@ -1597,11 +1341,11 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>Ein Tool-Aufruf ohne ID oder Tool-Namen kann nicht an das Modell zurückgeschickt werden.</translation>
     </message>
     <message>
-        <source>The result of tool &quot;%1&quot; (call &quot;%2&quot;) has no matching tool call in the assistant turn before it.</source>
+        <source>The result of tool "%1" (call "%2") has no matching tool call in the assistant turn before it.</source>
         <translation>Das Ergebnis des Tools „%1“ (Aufruf „%2“) hat keinen passenden Tool-Aufruf in der vorangehenden Antwort des Assistenten.</translation>
     </message>
     <message>
-        <source>The tool call &quot;%1&quot; has no result; every tool call needs a result before the conversation continues.</source>
+        <source>The tool call "%1" has no result; every tool call needs a result before the conversation continues.</source>
         <translation>Der Tool-Aufruf „%1“ hat kein Ergebnis; jeder Tool-Aufruf braucht ein Ergebnis, bevor das Gespräch weitergeht.</translation>
     </message>
     <message>
@@ -1616,11 +1360,11 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
         <translation>--file braucht einen Pfad.</translation>
     </message>
     <message>
-        <source>--model &quot;%1&quot; is not of the form provider/model.</source>
+        <source>--model "%1" is not of the form provider/model.</source>
         <translation>--model „%1“ hat nicht die Form anbieter/modell.</translation>
     </message>
     <message>
-        <source>--format &quot;%1&quot; is not one of: default, json.</source>
+        <source>--format "%1" is not one of: default, json.</source>
         <translation>--format „%1“ ist keiner von: default, json.</translation>
     </message>
     <message>
@@ -1900,10 +1644,6 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <source>The engine stopped while the command ran.</source>
         <translation>Die Engine wurde beendet, während der Befehl lief.</translation>
     </message>
-    <message>
-        <source>User aborted the command</source>
-        <translation>Der Benutzer hat den Befehl abgebrochen</translation>
-    </message>
 </context>
 <context>
     <name>SessionTransfer</name>
@@ -1916,7 +1656,7 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <translation>Das ist kein Sitzungsexport: Das JSON ist bei Byte %1 ungültig (%2).</translation>
     </message>
     <message>
-        <source>This is not a session export: expected an object with &quot;info&quot; and &quot;messages&quot;.</source>
+        <source>This is not a session export: expected an object with "info" and "messages".</source>
         <translation>Das ist kein Sitzungsexport: Erwartet wurde ein Objekt mit „info“ und „messages“.</translation>
     </message>
     <message>
@@ -1936,7 +1676,7 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <translation>Teil %1 gehört zur Sitzung %2, nicht zur exportierten Sitzung %3.</translation>
     </message>
     <message>
-        <source>Session %1 (&quot;%2&quot;) is already here. Delete it first to import this copy.</source>
+        <source>Session %1 ("%2") is already here. Delete it first to import this copy.</source>
         <translation>Die Sitzung %1 („%2“) ist bereits vorhanden. Lösche sie zuerst, um diese Kopie zu importieren.</translation>
     </message>
     <message>
@@ -1969,25 +1709,6 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     </message>
 </context>
 <context>
-    <name>ShellProcess</name>
-    <message>
-        <source>Cannot run %1: it is not an executable program.</source>
-        <translation>%1 kann nicht ausgeführt werden: Es ist kein ausführbares Programm.</translation>
-    </message>
-    <message>
-        <source>Cannot run %1: %2</source>
-        <translation>%1 kann nicht ausgeführt werden: %2</translation>
-    </message>
-    <message>
-        <source>
-
-(output beyond %1 characters was discarded)</source>
-        <translation>
-
-(Ausgabe über %1 Zeichen hinaus wurde verworfen)</translation>
-    </message>
-</context>
-<context>
     <name>Store</name>
     <message>
         <source>Cannot create the folder %1 for the database. Check that you may write there, or set QCODE_DATA_DIR to a folder you own.</source>
@@ -1998,7 +1719,7 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <translation>Die Datenbank %1 kann nicht angelegt werden: Der Ordner ist schreibgeschützt. Mach den Ordner beschreibbar oder setze QCODE_DATA_DIR auf einen Ordner, der dir gehört.</translation>
     </message>
     <message>
-        <source>%1 is not a file, so it cannot be qcode&apos;s database. Move it away, or set QCODE_DATA_DIR to another folder.</source>
+        <source>%1 is not a file, so it cannot be qcode's database. Move it away, or set QCODE_DATA_DIR to another folder.</source>
         <translation>%1 ist keine Datei und kann daher nicht die Datenbank von qcode sein. Verschiebe es oder setze QCODE_DATA_DIR auf einen anderen Ordner.</translation>
     </message>
     <message>
@@ -2200,74 +1921,6 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     <message>
         <source>add session %1</source>
         <translation>Sitzung %1 hinzufügen</translation>
-    </message>
-</context>
-<context>
-    <name>TaskTool</name>
-    <message>
-        <source>Subagents cannot run here: there is no engine to run them.</source>
-        <translation>Subagenten können hier nicht laufen: Es gibt keine Engine, die sie ausführt.</translation>
-    </message>
-    <message>
-        <source>The task was stopped before the subagent started.</source>
-        <translation>Die Aufgabe wurde abgebrochen, bevor der Subagent startete.</translation>
-    </message>
-</context>
-<context>
-    <name>TemplateShell</name>
-    <message numerus="yes">
-        <source>
-(stopped after %n second(s))</source>
-        <translation>
-            <numerusform>
-(nach %n Sekunde abgebrochen)</numerusform>
-            <numerusform>
-(nach %n Sekunden abgebrochen)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>TextFiles</name>
-    <message>
-        <source>Cannot edit binary file: %1</source>
-        <translation>Binärdatei kann nicht bearbeitet werden: %1</translation>
-    </message>
-    <message>
-        <source>Cannot edit %1: it is not valid UTF-8 text</source>
-        <translation>%1 kann nicht bearbeitet werden: Es ist kein gültiger UTF-8-Text</translation>
-    </message>
-</context>
-<context>
-    <name>TodoFormat</name>
-    <message>
-        <source>todos must be an array</source>
-        <translation>todos muss ein Array sein</translation>
-    </message>
-    <message>
-        <source>todos[%1] must be an object with string content, status and priority</source>
-        <translation>todos[%1] muss ein Objekt mit den Strings content, status und priority sein</translation>
-    </message>
-</context>
-<context>
-    <name>TodoReadTool</name>
-    <message>
-        <source>The todo list cannot be read: there is no session store</source>
-        <translation>Die To-do-Liste kann nicht gelesen werden: Es gibt keinen Sitzungsspeicher</translation>
-    </message>
-    <message>
-        <source>The todo list could not be read: %1</source>
-        <translation>Die To-do-Liste konnte nicht gelesen werden: %1</translation>
-    </message>
-</context>
-<context>
-    <name>TodoWriteTool</name>
-    <message>
-        <source>The todo list cannot be saved: there is no session store</source>
-        <translation>Die To-do-Liste kann nicht gespeichert werden: Es gibt keinen Sitzungsspeicher</translation>
-    </message>
-    <message>
-        <source>The todo list could not be saved: %1</source>
-        <translation>Die To-do-Liste konnte nicht gespeichert werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2488,6 +2141,10 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <source>Read the to-do list</source>
         <translation>Die To-do-Liste lesen</translation>
     </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
 </context>
 <context>
     <name>ToolStatus</name>
@@ -2555,7 +2212,7 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
         <translation>Sitzungs-ID</translation>
     </message>
     <message>
-        <source>--format &quot;%1&quot; is not one of: json, markdown.</source>
+        <source>--format "%1" is not one of: json, markdown.</source>
         <translation>--format „%1“ ist keiner von: json, markdown.</translation>
     </message>
     <message>
@@ -2574,7 +2231,7 @@ The id may be shortened to any beginning of it that names one session (`qcode se
 lists them).
 
 Options:
-  --format json|markdown    json: OpenCode&apos;s export shape, as `opencode export` prints it,
+  --format json|markdown    json: OpenCode's export shape, as `opencode export` prints it,
                             for `qcode import` or `opencode import`. markdown: a document
                             to read. Default: json, or markdown when --output ends in .md.
   -o, --output FILE         Write to FILE, replaced whole or not at all, instead of
@@ -2610,7 +2267,7 @@ QCODE_DATA_DIR hat Vorrang vor beiden.
     <message>
         <source>Usage: qcode import [options] &lt;FILE&gt;
 
-Adds a session from an export file (OpenCode&apos;s export JSON, as `qcode export` or
+Adds a session from an export file (OpenCode's export JSON, as `qcode export` or
 `opencode export` writes it) to the database, and prints its id and title.
 FILE - reads the export from standard input. A file that is not a valid export, or a
 session that is already here, changes nothing.
@@ -2706,18 +2363,18 @@ Exit-Status: 0, wenn aufgelistet, 1, wenn die Datenbank nicht gelesen werden kan
         <translation>%1 ist zu groß für einen Sitzungsexport (mehr als %2 MB).</translation>
     </message>
     <message>
-        <source>Unknown command &quot;%1&quot;.</source>
+        <source>Unknown command "%1".</source>
         <translation>Unbekannter Befehl „%1“.</translation>
     </message>
 </context>
 <context>
     <name>UserConfigWriter</name>
     <message>
-        <source>The permission %1 for “%2” must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;.</source>
+        <source>The permission %1 for “%2” must be "allow", "ask" or "deny".</source>
         <translation>Die Berechtigung %1 für „%2“ muss „allow“, „ask“ oder „deny“ sein.</translation>
     </message>
     <message>
-        <source>The permission %1 must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;, or a map of patterns to those.</source>
+        <source>The permission %1 must be "allow", "ask" or "deny", or a map of patterns to those.</source>
         <translation>Die Berechtigung %1 muss „allow“, „ask“ oder „deny“ sein oder eine Map von Mustern auf diese Werte.</translation>
     </message>
     <message>
@@ -2737,7 +2394,7 @@ Exit-Status: 0, wenn aufgelistet, 1, wenn die Datenbank nicht gelesen werden kan
         <translation>%1 muss ein JSON-Objekt { … } enthalten; qcode hat die Datei nicht verändert.</translation>
     </message>
     <message>
-        <source>In %1, &quot;%2&quot; is not an object; qcode has not changed the file. Correct or remove that entry, then try again.</source>
+        <source>In %1, "%2" is not an object; qcode has not changed the file. Correct or remove that entry, then try again.</source>
         <translation>In %1 ist „%2“ kein Objekt; qcode hat die Datei nicht verändert. Korrigiere oder entferne diesen Eintrag und versuche es dann erneut.</translation>
     </message>
     <message>
@@ -2791,154 +2448,60 @@ Exit-Status: 0, wenn aufgelistet, 1, wenn die Datenbank nicht gelesen werden kan
         <source>No model is chosen: pick a model or configure a default one.</source>
         <translation>Kein Modell ist gewählt: Wähle ein Modell oder konfiguriere ein Standardmodell.</translation>
     </message>
-    <message>
-        <source>The attachment %1 has no valid URL (%2).</source>
-        <translation>Der Anhang %1 hat keine gültige URL (%2).</translation>
-    </message>
-    <message>
-        <source>Cannot read the attached text %1: %2</source>
-        <translation>Der angehängte Text %1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>No MCP server named %1 is connected.</source>
-        <translation>Kein MCP-Server namens %1 ist verbunden.</translation>
-    </message>
-    <message>
-        <source>Resource not found: %1/%2</source>
-        <translation>Ressource nicht gefunden: %1/%2</translation>
-    </message>
 </context>
 <context>
-    <name>WebFetchTool</name>
+    <name>YamlReader</name>
     <message>
-        <source>Web pages cannot be fetched here: there is no network access.</source>
-        <translation>Webseiten können hier nicht abgerufen werden: Es gibt keinen Netzwerkzugang.</translation>
-    </message>
-    <message>
-        <source>The fetch of %1 was stopped.</source>
-        <translation>Der Abruf von %1 wurde abgebrochen.</translation>
-    </message>
-</context>
-<context>
-    <name>WriteTool</name>
-    <message>
-        <source>filePath is required</source>
-        <translation>filePath ist erforderlich</translation>
-    </message>
-    <message>
-        <source>content must be a string</source>
-        <translation>content muss ein String sein</translation>
-    </message>
-    <message>
-        <source>Path is a directory, not a file: %1</source>
-        <translation>Der Pfad ist ein Verzeichnis, keine Datei: %1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: it is not a regular file</source>
-        <translation>%1 kann nicht geschrieben werden: Es ist keine reguläre Datei</translation>
-    </message>
-    <message>
-        <source>File %1 has been modified since it was last read.
-
-Please read the file again before modifying it.</source>
-        <translation>Die Datei %1 wurde seit dem letzten Lesen geändert.
-
-Bitte lies die Datei erneut, bevor du sie änderst.</translation>
-    </message>
-    <message>
-        <source>Wrote file successfully.</source>
-        <translation>Datei erfolgreich geschrieben.</translation>
-    </message>
-</context>
-<context>
-    <name>YamlSubset</name>
-    <message>
-        <source>this line does not fit the structure above it; check its indentation</source>
-        <translation>diese Zeile passt nicht zur Struktur darüber; prüfe ihre Einrückung</translation>
-    </message>
-    <message>
-        <source>a tab is used for indentation; YAML indents with spaces only</source>
-        <translation>zum Einrücken wird ein Tabulator verwendet; YAML rückt nur mit Leerzeichen ein</translation>
-    </message>
-    <message>
-        <source>the values are nested too deeply</source>
-        <translation>die Werte sind zu tief verschachtelt</translation>
-    </message>
-    <message>
-        <source>this line is indented more than the keys above it</source>
-        <translation>diese Zeile ist weiter eingerückt als die Schlüssel darüber</translation>
-    </message>
-    <message>
-        <source>a list item &quot;- …&quot; where a &quot;key: value&quot; line was expected</source>
-        <translation>ein Listeneintrag „- …“, wo eine „key: value“-Zeile erwartet wurde</translation>
-    </message>
-    <message>
-        <source>expected a &quot;key: value&quot; line, found &quot;%1&quot;</source>
-        <translation>eine „key: value“-Zeile erwartet, gefunden wurde „%1“</translation>
-    </message>
-    <message>
-        <source>the key &quot;%1&quot; is given twice</source>
-        <translation>der Schlüssel „%1“ ist doppelt angegeben</translation>
-    </message>
-    <message>
-        <source>this list item is indented more than the items above it</source>
-        <translation>dieser Listeneintrag ist weiter eingerückt als die Einträge darüber</translation>
-    </message>
-    <message>
-        <source>YAML anchors (&amp;) and tags (!) are not supported in front matter</source>
-        <translation>YAML-Anker (&amp;) und -Tags (!) werden im Front-Matter-Block nicht unterstützt</translation>
-    </message>
-    <message>
-        <source>this line is indented more than the keys above it (a nested map starts on the line after its &quot;key:&quot;)</source>
-        <translation>diese Zeile ist weiter eingerückt als die Schlüssel darüber (eine verschachtelte Map beginnt in der Zeile nach ihrem „key:“)</translation>
-    </message>
-    <message>
-        <source>a bad \%1 escape in a double-quoted value</source>
-        <translation>eine fehlerhafte Escape-Sequenz \%1 in einem Wert in doppelten Anführungszeichen</translation>
-    </message>
-    <message>
-        <source>an unknown escape \%1 in a double-quoted value</source>
-        <translation>eine unbekannte Escape-Sequenz \%1 in einem Wert in doppelten Anführungszeichen</translation>
+        <source>this line does not fit the structure above it</source>
+        <translation>diese Zeile passt nicht zur Struktur darüber</translation>
     </message>
     <message>
         <source>a quoted value is never closed</source>
         <translation>ein Wert in Anführungszeichen wird nie geschlossen</translation>
     </message>
     <message>
-        <source>unexpected text &quot;%1&quot; after a quoted value</source>
-        <translation>unerwarteter Text „%1“ nach einem Wert in Anführungszeichen</translation>
-    </message>
-    <message>
-        <source>unexpected &quot;%1&quot; after a block scalar indicator</source>
-        <translation>unerwartetes „%1“ nach einem Block-Scalar-Indikator</translation>
+        <source>a tab is used for indentation; YAML indents with spaces</source>
+        <translation>zum Einrücken wird ein Tabulator verwendet; YAML rückt mit Leerzeichen ein</translation>
     </message>
     <message>
         <source>a [ or { is never closed</source>
-        <translation>eine Klammer [ oder { wird nie geschlossen</translation>
+        <translation>ein [ oder { wird nie geschlossen</translation>
     </message>
     <message>
-        <source>unexpected text &quot;%1&quot; after a [list] or {map}</source>
-        <translation>unerwarteter Text „%1“ nach einer [Liste] oder {Map}</translation>
+        <source>an unknown escape \%1 in a double-quoted value</source>
+        <translation>eine unbekannte Escape-Folge \%1 in einem Wert in doppelten Anführungszeichen</translation>
     </message>
     <message>
-        <source>a [list] or {map} ends too early</source>
-        <translation>eine [Liste] oder {Map} endet zu früh</translation>
+        <source>": " cannot stand here: the line is indented too far, or a value that contains ": " needs quotes</source>
+        <translation>„: “ darf hier nicht stehen: Die Zeile ist zu weit eingerückt, oder ein Wert, der „: “ enthält, braucht Anführungszeichen</translation>
     </message>
     <message>
-        <source>expected &quot;,&quot; or &quot;]&quot; in a [list]</source>
-        <translation>„,“ oder „]“ in einer [Liste] erwartet</translation>
+        <source>this is not valid YAML (%1)</source>
+        <translation>das ist kein gültiges YAML (%1)</translation>
     </message>
     <message>
-        <source>a key is missing in a {map}</source>
-        <translation>in einer {Map} fehlt ein Schlüssel</translation>
+        <source>YAML anchors (&amp;), aliases (*) and tags (!) are not supported in front matter; put a text that starts with one of them in quotes</source>
+        <translation>YAML-Anker (&amp;), -Aliase (*) und -Tags (!) werden im Front Matter nicht unterstützt; setzen Sie einen Text, der mit einem davon beginnt, in Anführungszeichen</translation>
     </message>
     <message>
-        <source>expected &quot;,&quot; or &quot;}&quot; in a {map}</source>
-        <translation>„,“ oder „}“ in einer {Map} erwartet</translation>
+        <source>the values are nested too deeply</source>
+        <translation>die Werte sind zu tief verschachtelt</translation>
     </message>
     <message>
-        <source>unexpected &quot;%1&quot;</source>
-        <translation>unerwartetes „%1“</translation>
+        <source>a key must be a plain text, not a list or a map</source>
+        <translation>ein Schlüssel muss ein einfacher Text sein, keine Liste und keine Zuordnung</translation>
+    </message>
+    <message>
+        <source>a key must be a plain text</source>
+        <translation>ein Schlüssel muss ein einfacher Text sein</translation>
+    </message>
+    <message>
+        <source>the key "%1" is given twice</source>
+        <translation>der Schlüssel „%1“ ist doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>expected a "key: value" line, found "%1"</source>
+        <translation>eine Zeile „Schlüssel: Wert“ erwartet, gefunden „%1“</translation>
     </message>
 </context>
 <context>
@@ -2957,7 +2520,7 @@ Bitte lies die Datei erneut, bevor du sie änderst.</translation>
 Commands (each has --help):
   qcode run [message…]  Answer one message without a window, on the
                         terminal.
-  qcode export ID       Write a session as OpenCode&apos;s export JSON or
+  qcode export ID       Write a session as OpenCode's export JSON or
                         as Markdown.
   qcode import FILE     Add a session from an export file.
   qcode sessions        List the stored sessions.
@@ -2987,12 +2550,12 @@ Umgebung: QCODE_DATA_DIR legt fest, wo die Datenbank liegt.</translation>
         <translation>Kein Agent</translation>
     </message>
     <message>
-        <source>Agent for the next prompt: %1 (Tab and Shift+Tab in the prompt switch agents)</source>
-        <translation>Agent für den nächsten Prompt: %1 (Tab und Umschalt+Tab im Prompt wechseln den Agenten)</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Agent for the next prompt: %1 (Ctrl+. and Ctrl+Shift+. in the prompt switch agents)</source>
+        <translation>Agent für den nächsten Prompt: %1 (Strg+. und Strg+Umschalt+. im Prompt wechseln den Agenten)</translation>
     </message>
 </context>
 <context>
@@ -3019,6 +2582,21 @@ Umgebung: QCODE_DATA_DIR legt fest, wo die Datenbank liegt.</translation>
     <message>
         <source>Scroll to the newest message (%1)</source>
         <translation>Zur neuesten Nachricht scrollen (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::CompactionDivider</name>
+    <message>
+        <source>Earlier messages summarised here</source>
+        <translation>Frühere Nachrichten hier zusammengefasst</translation>
+    </message>
+    <message>
+        <source>The conversation grew too long for the model, so it was summarised; the model reads the summary below instead of the messages above it.</source>
+        <translation>Das Gespräch wurde für das Modell zu lang und wurde deshalb zusammengefasst; das Modell liest die Zusammenfassung unten statt der Nachrichten darüber.</translation>
+    </message>
+    <message>
+        <source>You asked for a summary; the model reads the summary below instead of the messages above it.</source>
+        <translation>Sie haben eine Zusammenfassung angefordert; das Modell liest die Zusammenfassung unten statt der Nachrichten darüber.</translation>
     </message>
 </context>
 <context>
@@ -3122,7 +2700,7 @@ Umgebung: QCODE_DATA_DIR legt fest, wo die Datenbank liegt.</translation>
         <translation>Frage %1 nach seinen Modellen…</translation>
     </message>
     <message>
-        <source>“%1” is one of qcode&apos;s built-in providers; give this server another id, such as %1-proxy.</source>
+        <source>“%1” is one of qcode's built-in providers; give this server another id, such as %1-proxy.</source>
         <translation>„%1“ ist einer der eingebauten Anbieter von qcode; gib diesem Server eine andere ID, etwa %1-proxy.</translation>
     </message>
     <message>
@@ -3344,28 +2922,12 @@ Sitzungskosten: %2 $</translation>
         <translation>Die Sitzung %1 existiert nicht.</translation>
     </message>
     <message>
-        <source>Agent not found: &quot;%1&quot;.</source>
+        <source>Agent not found: "%1".</source>
         <translation>Agent nicht gefunden: „%1“.</translation>
     </message>
     <message>
         <source>Session %1 is being reverted; send the prompt again when it is done.</source>
         <translation>Die Sitzung %1 wird gerade zurückgesetzt; sende den Prompt erneut, wenn das erledigt ist.</translation>
-    </message>
-    <message>
-        <source>The parent session %1 is gone.</source>
-        <translation>Die übergeordnete Sitzung %1 ist nicht mehr vorhanden.</translation>
-    </message>
-    <message>
-        <source>Unknown agent type: %1 is not a valid agent type</source>
-        <translation>Unbekannter Agententyp: %1 ist kein gültiger Agententyp</translation>
-    </message>
-    <message>
-        <source>The engine stopped.</source>
-        <translation>Die Engine wurde beendet.</translation>
-    </message>
-    <message>
-        <source>The subagent was stopped.</source>
-        <translation>Der Subagent wurde abgebrochen.</translation>
     </message>
     <message>
         <source>The folder %1 does not exist.</source>
@@ -3396,7 +2958,7 @@ Sitzungskosten: %2 $</translation>
         <translation>%1 (Abzweigung)</translation>
     </message>
     <message>
-        <source>A session&apos;s title cannot be empty.</source>
+        <source>A session's title cannot be empty.</source>
         <translation>Der Titel einer Sitzung darf nicht leer sein.</translation>
     </message>
     <message>
@@ -3406,6 +2968,10 @@ Sitzungskosten: %2 $</translation>
     <message>
         <source>There is nothing to compact in session %1.</source>
         <translation>In der Sitzung %1 gibt es nichts zu verdichten.</translation>
+    </message>
+    <message>
+        <source>Session %1 is being reverted; compact it when that is done.</source>
+        <translation>Sitzung %1 wird gerade zurückgesetzt; fassen Sie sie zusammen, wenn das erledigt ist.</translation>
     </message>
 </context>
 <context>
@@ -3504,7 +3070,7 @@ Zum Öffnen klicken</translation>
         <translation>Dieses qcode hat noch keine Übersetzung für %1 und bleibt daher auf Englisch; die Wahl bleibt für eine Version erhalten, die eine hat.</translation>
     </message>
     <message>
-        <source>Another config file sets the model to %1. A choice here wins over your global opencode.json, not over a project&apos;s own config.</source>
+        <source>Another config file sets the model to %1. A choice here wins over your global opencode.json, not over a project's own config.</source>
         <translation>Eine andere Konfigurationsdatei setzt das Modell auf %1. Eine Wahl hier hat Vorrang vor deiner globalen opencode.json, nicht aber vor der eigenen Konfiguration eines Projekts.</translation>
     </message>
     <message>
@@ -3547,7 +3113,7 @@ Zum Öffnen klicken</translation>
         <translation>%1 nennt keinen Host</translation>
     </message>
     <message>
-        <source>the header &quot;%1&quot; contains a line break and was not sent</source>
+        <source>the header "%1" contains a line break and was not sent</source>
         <translation>der Header „%1“ enthält einen Zeilenumbruch und wurde nicht gesendet</translation>
     </message>
     <message>
@@ -3643,7 +3209,7 @@ Zum Öffnen klicken</translation>
         <translation>qcode</translation>
     </message>
     <message>
-        <source>The conversation was summarized to fit the model&apos;s context.</source>
+        <source>The conversation was summarized to fit the model's context.</source>
         <translation>Das Gespräch wurde zusammengefasst, damit es in den Kontext des Modells passt.</translation>
     </message>
     <message>
@@ -3691,7 +3257,7 @@ Zum Öffnen klicken</translation>
         <translation>Sitzung e&amp;xportieren…</translation>
     </message>
     <message>
-        <source>Save the open session as Markdown or as OpenCode&apos;s JSON</source>
+        <source>Save the open session as Markdown or as OpenCode's JSON</source>
         <translation>Die geöffnete Sitzung als Markdown oder als JSON von OpenCode speichern</translation>
     </message>
     <message>
@@ -3751,7 +3317,7 @@ Zum Öffnen klicken</translation>
         <translation>&amp;Verdichten</translation>
     </message>
     <message>
-        <source>Summarize the conversation so far to free the model&apos;s context</source>
+        <source>Summarize the conversation so far to free the model's context</source>
         <translation>Das bisherige Gespräch zusammenfassen, um den Kontext des Modells freizumachen</translation>
     </message>
     <message>
@@ -3911,7 +3477,7 @@ Zum Öffnen klicken</translation>
         <translation>qcode-&amp;Anleitung</translation>
     </message>
     <message>
-        <source>Open qcode&apos;s README in the browser</source>
+        <source>Open qcode's README in the browser</source>
         <translation>Die README von qcode im Browser öffnen</translation>
     </message>
     <message>
@@ -3927,8 +3493,8 @@ Zum Öffnen klicken</translation>
         <translation>Über qcode</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;A desktop coding agent: it reads and changes the files of one project folder, with your permission.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;Ein Programmier-Agent für den Desktop: Er liest und ändert die Dateien eines Projektordners, mit Ihrer Erlaubnis.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;A desktop coding agent: it reads and changes the files of one project folder, with your permission.&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;Ein Programmier-Agent für den Desktop: Er liest und ändert die Dateien eines Projektordners, mit Ihrer Erlaubnis.&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3998,8 +3564,16 @@ Zum Öffnen klicken</translation>
         <translation>Einstellungen öffnen</translation>
     </message>
     <message>
-        <source>Check or replace the provider&apos;s key</source>
+        <source>Check or replace the provider's key</source>
         <translation>Den Schlüssel des Anbieters prüfen oder ersetzen</translation>
+    </message>
+    <message>
+        <source>Summary of the earlier conversation</source>
+        <translation>Zusammenfassung des früheren Gesprächs</translation>
+    </message>
+    <message>
+        <source>What the model was told of the messages above the divider; click to show or hide it</source>
+        <translation>Was dem Modell über die Nachrichten oberhalb der Trennlinie gesagt wurde; klicken zum Ein- oder Ausblenden</translation>
     </message>
 </context>
 <context>
@@ -4071,7 +3645,7 @@ Zum Öffnen klicken</translation>
         </translation>
     </message>
     <message>
-        <source>The conversation was summarized to fit the model&apos;s context.</source>
+        <source>The conversation was summarized to fit the model's context.</source>
         <translation>Das Gespräch wurde zusammengefasst, damit es in den Kontext des Modells passt.</translation>
     </message>
     <message>
@@ -4225,7 +3799,7 @@ Zum Öffnen klicken</translation>
 <context>
     <name>qcode::PermissionCenter</name>
     <message>
-        <source>Permission &quot;%1&quot; for %2 was refused: nobody can be asked here (run with --auto-approve to allow it).</source>
+        <source>Permission "%1" for %2 was refused: nobody can be asked here (run with --auto-approve to allow it).</source>
         <translation>Die Berechtigung „%1“ für %2 wurde verweigert: Hier kann niemand gefragt werden (starte mit --auto-approve, um sie zu erlauben).</translation>
     </message>
     <message>
@@ -4278,6 +3852,10 @@ Zum Öffnen klicken</translation>
 %1</source>
         <translation>In jeder Sitzung dieses Projekts, ohne zu fragen; gespeichert und in den Einstellungen aufgeführt, wo du es zurücknehmen kannst:
 %1</translation>
+    </message>
+    <message>
+        <source>“Always”: %1</source>
+        <translation>„Immer“: %1</translation>
     </message>
 </context>
 <context>
@@ -4379,7 +3957,7 @@ Zum Öffnen klicken</translation>
         <translation>Verweigern</translation>
     </message>
     <message>
-        <source>Permission &quot;%1&quot;</source>
+        <source>Permission "%1"</source>
         <translation>Berechtigung „%1“</translation>
     </message>
     <message numerus="yes">
@@ -4402,7 +3980,7 @@ Zum Öffnen klicken</translation>
         <translation>Gespeichert: %1 steht auf %2.</translation>
     </message>
     <message>
-        <source>Answered &quot;Always&quot; in this project</source>
+        <source>Answered "Always" in this project</source>
         <translation>In diesem Projekt immer erlaubt</translation>
     </message>
     <message>
@@ -4426,27 +4004,39 @@ Zum Öffnen klicken</translation>
         <translation>Keine gespeicherten Antworten: qcode fragt immer, wenn die Regeln es verlangen.</translation>
     </message>
     <message>
-        <source>qcode&apos;s engine is not running, so saved answers cannot be changed now.</source>
+        <source>qcode's engine is not running, so saved answers cannot be changed now.</source>
         <translation>Die Engine von qcode läuft nicht, daher können gespeicherte Antworten jetzt nicht geändert werden.</translation>
     </message>
     <message>
         <source>Removing…</source>
         <translation>Wird entfernt…</translation>
     </message>
+    <message>
+        <source>Rules from the configuration</source>
+        <translation>Regeln aus der Konfiguration</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>The configuration sets no rules: the defaults above apply.</source>
+        <translation>Die Konfiguration legt keine Regeln fest: Es gelten die Vorgaben oben.</translation>
+    </message>
+    <message>
+        <source>Later rules win. Change them in the configuration file.</source>
+        <translation>Spätere Regeln gewinnen. Ändern Sie sie in der Konfigurationsdatei.</translation>
+    </message>
 </context>
 <context>
     <name>qcode::PromptBox</name>
     <message>
-        <source>The project&apos;s files could not be listed for @ mentions: %1</source>
+        <source>The project's files could not be listed for @ mentions: %1</source>
         <translation>Die Dateien des Projekts konnten für @-Erwähnungen nicht aufgelistet werden: %1</translation>
     </message>
     <message>
         <source>Ask anything. @ mentions a file or an agent, / runs a command, ! a shell command.</source>
         <translation>Frag, was du willst. @ erwähnt eine Datei oder einen Agenten, / führt einen Befehl aus, ! einen Shell-Befehl.</translation>
-    </message>
-    <message>
-        <source>Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; Tab switches the agent</source>
-        <translation>Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile; Pfeil hoch und runter holen frühere Prompts zurück; Tab wechselt den Agenten</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -4469,7 +4059,7 @@ Zum Öffnen klicken</translation>
         <translation>Eine neue Sitzung beginnen</translation>
     </message>
     <message>
-        <source>Summarize the session to free the model&apos;s context</source>
+        <source>Summarize the session to free the model's context</source>
         <translation>Die Sitzung zusammenfassen, um den Kontext des Modells freizumachen</translation>
     </message>
     <message>
@@ -4493,7 +4083,7 @@ Zum Öffnen klicken</translation>
         <translation>Den Agenten wählen</translation>
     </message>
     <message>
-        <source>Type a shell command after the &quot;!&quot;.</source>
+        <source>Type a shell command after the "!".</source>
         <translation>Gib nach dem „!“ einen Shell-Befehl ein.</translation>
     </message>
     <message>
@@ -4508,23 +4098,23 @@ Zum Öffnen klicken</translation>
         <source>Attach Files</source>
         <translation>Dateien anhängen</translation>
     </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; Ctrl+. switches the agent; Tab moves on</source>
+        <translation>Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile; Auf und Ab holen frühere Prompts zurück; Strg+. wechselt den Agenten; Tab geht weiter</translation>
+    </message>
 </context>
 <context>
     <name>qcode::PromptLoop</name>
     <message numerus="yes">
-        <source>The conversation still does not fit the model&apos;s context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
+        <source>The conversation still does not fit the model's context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
         <translation>
             <numerusform>Das Gespräch passt auch nach %n Verdichtung nicht in den Kontext des Modells: Schon der Systemprompt, die Anweisungen und die Tools allein sind für dieses Modell vielleicht zu groß. Wähle ein Modell mit größerem Kontext oder entferne Anweisungsdateien oder Tools.</numerusform>
             <numerusform>Das Gespräch passt auch nach %n Verdichtungen nicht in den Kontext des Modells: Schon der Systemprompt, die Anweisungen und die Tools allein sind für dieses Modell vielleicht zu groß. Wähle ein Modell mit größerem Kontext oder entferne Anweisungsdateien oder Tools.</numerusform>
         </translation>
     </message>
     <message>
-        <source>Agent not found: &quot;%1&quot;.</source>
+        <source>Agent not found: "%1".</source>
         <translation>Agent nicht gefunden: „%1“.</translation>
-    </message>
-    <message>
-        <source>Subtasks cannot run here.</source>
-        <translation>Teilaufgaben können hier nicht laufen.</translation>
     </message>
 </context>
 <context>
@@ -4534,7 +4124,7 @@ Zum Öffnen klicken</translation>
         <translation>kein Netzwerkzugang verfügbar</translation>
     </message>
     <message>
-        <source>the provider&apos;s answer ended without a result</source>
+        <source>the provider's answer ended without a result</source>
         <translation>die Antwort des Anbieters endete ohne Ergebnis</translation>
     </message>
 </context>
@@ -4572,7 +4162,7 @@ Zum Öffnen klicken</translation>
         <translation>Schlüssel entfernen</translation>
     </message>
     <message>
-        <source>qcode has no system keychain to keep keys in. Each provider&apos;s key can come from its environment variable instead.</source>
+        <source>qcode has no system keychain to keep keys in. Each provider's key can come from its environment variable instead.</source>
         <translation>qcode hat keinen System-Schlüsselbund, in dem es Schlüssel aufbewahren könnte. Der Schlüssel jedes Anbieters kann stattdessen aus seiner Umgebungsvariable kommen.</translation>
     </message>
     <message>
@@ -4592,7 +4182,7 @@ Zum Öffnen klicken</translation>
         <translation>Verwendet %1; ein hier gespeicherter Schlüssel hat Vorrang</translation>
     </message>
     <message>
-        <source>The config&apos;s options.apiKey is used before any key saved here</source>
+        <source>The config's options.apiKey is used before any key saved here</source>
         <translation>options.apiKey aus der Konfiguration hat Vorrang vor jedem hier gespeicherten Schlüssel</translation>
     </message>
     <message>
@@ -4647,7 +4237,7 @@ Zum Öffnen klicken</translation>
         <translation>Der Anbieter %1 hat keine brauchbare Basis-URL; setze provider.%1.options.baseURL.</translation>
     </message>
     <message>
-        <source>The config&apos;s model &quot;%1&quot; is not of the form provider/model.</source>
+        <source>The config's model "%1" is not of the form provider/model.</source>
         <translation>Das Modell „%1“ aus der Konfiguration hat nicht die Form anbieter/modell.</translation>
     </message>
     <message>
@@ -4662,7 +4252,7 @@ Zum Öffnen klicken</translation>
 <context>
     <name>qcode::QuestionCenter</name>
     <message>
-        <source>The agent asked &quot;%1&quot;, but nobody can answer questions here; the question was dismissed.</source>
+        <source>The agent asked "%1", but nobody can answer questions here; the question was dismissed.</source>
         <translation>Der Agent hat „%1“ gefragt, aber hier kann niemand Fragen beantworten; die Frage wurde verworfen.</translation>
     </message>
 </context>
@@ -4762,7 +4352,7 @@ Zum Öffnen klicken</translation>
 <context>
     <name>qcode::ReasoningWidget</name>
     <message>
-        <source>Show or hide the model&apos;s reasoning</source>
+        <source>Show or hide the model's reasoning</source>
         <translation>Die Überlegungen des Modells ein- oder ausblenden</translation>
     </message>
     <message>
@@ -4814,22 +4404,35 @@ Zum Öffnen klicken</translation>
         <source>Bring back the next undone prompt and its changes (%1)</source>
         <translation>Den nächsten rückgängig gemachten Prompt samt seinen Änderungen zurückholen (%1)</translation>
     </message>
+    <message>
+        <source>No files needed restoring.</source>
+        <translation>Keine Dateien mussten wiederhergestellt werden.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
     <message numerus="yes">
-        <source>%n message(s) undone, and their file changes put back. They are removed for good when you send the next prompt.</source>
-        <translation>
-            <numerusform>%n Nachricht rückgängig gemacht und ihre Dateiänderungen zurückgesetzt. Die Nachricht wird endgültig entfernt, wenn du den nächsten Prompt sendest.</numerusform>
-            <numerusform>%n Nachrichten rückgängig gemacht und ihre Dateiänderungen zurückgesetzt. Die Nachrichten werden endgültig entfernt, wenn du den nächsten Prompt sendest.</numerusform>
-        </translation>
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 und %n weitere</numerusform><numerusform>%1 und %n weitere</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n file(s): %1.</source>
+        <translation><numerusform>%n Datei wiederhergestellt: %1.</numerusform><numerusform>%n Dateien wiederhergestellt: %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid %n message(s). %1 They are removed for good when you send the next prompt.</source>
+        <translation><numerusform>%n Nachricht rückgängig gemacht. %1 Sie wird endgültig entfernt, wenn Sie den nächsten Prompt senden.</numerusform><numerusform>%n Nachrichten rückgängig gemacht. %1 Sie werden endgültig entfernt, wenn Sie den nächsten Prompt senden.</numerusform></translation>
     </message>
 </context>
 <context>
     <name>qcode::RunCommand</name>
     <message>
-        <source>Unknown agent &quot;%1&quot;. Agents: %2.</source>
+        <source>Unknown agent "%1". Agents: %2.</source>
         <translation>Unbekannter Agent „%1“. Agenten: %2.</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is a subagent; `qcode run` needs a primary agent: %2.</source>
+        <source>"%1" is a subagent; `qcode run` needs a primary agent: %2.</source>
         <translation>„%1“ ist ein Subagent; `qcode run` braucht einen primären Agenten: %2.</translation>
     </message>
     <message>
@@ -4894,7 +4497,7 @@ Zum Öffnen klicken</translation>
     <name>qcode::SessionItemDelegate</name>
     <message>
         <source>%1 · %2</source>
-        <comment>a session&apos;s title and the time it began</comment>
+        <comment>a session's title and the time it began</comment>
         <translation>%1 · %2</translation>
     </message>
 </context>
@@ -4911,6 +4514,25 @@ Zum Öffnen klicken</translation>
     <message>
         <source>Not sent: fix %1 first (see above), then reload.</source>
         <translation>Nicht gesendet: Korrigieren Sie zuerst %1 (siehe oben) und laden Sie dann neu.</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionScheduler</name>
+    <message>
+        <source>The folder %1 for session locks cannot be made.</source>
+        <translation>Der Ordner %1 für Sitzungssperren kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Session %1 is running in another qcode; wait for it to finish there, then try again.</source>
+        <translation>Sitzung %1 läuft in einem anderen qcode; warten Sie, bis sie dort fertig ist, und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The lock of session %1 cannot be taken: %2 is not writable.</source>
+        <translation>Die Sperre von Sitzung %1 kann nicht gesetzt werden: %2 ist nicht beschreibbar.</translation>
+    </message>
+    <message>
+        <source>Session %1 is already running.</source>
+        <translation>Sitzung %1 läuft bereits.</translation>
     </message>
 </context>
 <context>
@@ -5027,8 +4649,8 @@ Erstellt %2, zuletzt aktiv %3</translation>
         <translation>Daten</translation>
     </message>
     <message>
-        <source>Providers, models and permissions are saved in qcode&apos;s config file. &lt;a href=&quot;config&quot;&gt;Show config file&lt;/a&gt;</source>
-        <translation>Anbieter, Modelle und Berechtigungen werden in der Konfigurationsdatei von qcode gespeichert. &lt;a href=&quot;config&quot;&gt;Konfigurationsdatei zeigen&lt;/a&gt;</translation>
+        <source>Providers, models and permissions are saved in qcode's config file. &lt;a href="config"&gt;Show config file&lt;/a&gt;</source>
+        <translation>Anbieter, Modelle und Berechtigungen werden in der Konfigurationsdatei von qcode gespeichert. &lt;a href="config"&gt;Konfigurationsdatei zeigen&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -5118,12 +4740,12 @@ Erstellt %2, zuletzt aktiv %3</translation>
         <translation>Das Popup schließen; sonst den Agenten anhalten, während er arbeitet</translation>
     </message>
     <message>
-        <source>Ctrl+Tab</source>
-        <translation>Strg+Tab</translation>
+        <source>Ctrl+. / Ctrl+Shift+.</source>
+        <translation>Strg+. / Strg+Umschalt+.</translation>
     </message>
     <message>
-        <source>Leave the prompt box</source>
-        <translation>Das Eingabefeld verlassen</translation>
+        <source>Leave the prompt box (Ctrl+Tab while a list of suggestions is open)</source>
+        <translation>Das Prompt-Feld verlassen (Strg+Tab, solange eine Vorschlagsliste offen ist)</translation>
     </message>
 </context>
 <context>
@@ -5159,7 +4781,7 @@ Erstellt %2, zuletzt aktiv %3</translation>
 <context>
     <name>qcode::TodoPanel</name>
     <message>
-        <source>Show or hide the agent&apos;s plan</source>
+        <source>Show or hide the agent's plan</source>
         <translation>Den Plan des Agenten ein- oder ausblenden</translation>
     </message>
     <message>
@@ -5193,12 +4815,12 @@ Erstellt %2, zuletzt aktiv %3</translation>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <source>Open the subagent&apos;s session</source>
+        <source>Open the subagent's session</source>
         <translation>Die Sitzung des Subagenten öffnen</translation>
     </message>
     <message>
         <source>%1, %2</source>
-        <comment>a tool call&apos;s title, then its status</comment>
+        <comment>a tool call's title, then its status</comment>
         <translation>%1, %2</translation>
     </message>
 </context>

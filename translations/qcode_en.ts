@@ -19,16 +19,6 @@
     </message>
 </context>
 <context>
-    <name>MessageErrors</name>
-    <message numerus="yes">
-        <source>The provider failed %n time(s) in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</source>
-        <translation>
-            <numerusform>The provider failed %n time, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform>
-            <numerusform>The provider failed %n times in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>PermissionDescription</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
@@ -51,14 +41,18 @@
             <numerusform>The agent repeated the same call %n times (doom loop)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source> The same holds for the other %n pattern(s).</source>
+        <translation><numerusform> The same holds for the other pattern.</numerusform><numerusform> The same holds for the other %n patterns.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>ProviderError</name>
     <message numerus="yes">
-        <source>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second(s).</source>
+        <source>The provider's rate limit was reached (%1). qcode will try again in %n second(s).</source>
         <translation>
-            <numerusform>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second.</numerusform>
-            <numerusform>The provider&apos;s rate limit was reached (%1). qcode will try again in %n seconds.</numerusform>
+            <numerusform>The provider's rate limit was reached (%1). qcode will try again in %n second.</numerusform>
+            <numerusform>The provider's rate limit was reached (%1). qcode will try again in %n seconds.</numerusform>
         </translation>
     </message>
 </context>
@@ -110,19 +104,6 @@
         <translation>
             <numerusform>… %n more line</numerusform>
             <numerusform>… %n more lines</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>TemplateShell</name>
-    <message numerus="yes">
-        <source>
-(stopped after %n second(s))</source>
-        <translation>
-            <numerusform>
-(stopped after %n second)</numerusform>
-            <numerusform>
-(stopped after %n seconds)</numerusform>
         </translation>
     </message>
 </context>
@@ -294,16 +275,6 @@
     </message>
 </context>
 <context>
-    <name>qcode::PromptLoop</name>
-    <message numerus="yes">
-        <source>The conversation still does not fit the model&apos;s context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
-        <translation>
-            <numerusform>The conversation still does not fit the model&apos;s context after %n compaction: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform>
-            <numerusform>The conversation still does not fit the model&apos;s context after %n compactions: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>qcode::RetryBanner</name>
     <message numerus="yes">
         <source>%1. Retrying in %n s (attempt %2)…</source>
@@ -316,11 +287,16 @@
 <context>
     <name>qcode::RevertBanner</name>
     <message numerus="yes">
-        <source>%n message(s) undone, and their file changes put back. They are removed for good when you send the next prompt.</source>
-        <translation>
-            <numerusform>%n message undone, and its file changes put back. It is removed for good when you send the next prompt.</numerusform>
-            <numerusform>%n messages undone, and their file changes put back. They are removed for good when you send the next prompt.</numerusform>
-        </translation>
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n file(s): %1.</source>
+        <translation><numerusform>Restored %n file: %1.</numerusform><numerusform>Restored %n files: %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid %n message(s). %1 They are removed for good when you send the next prompt.</source>
+        <translation><numerusform>Undid %n message. %1 It is removed for good when you send the next prompt.</numerusform><numerusform>Undid %n messages. %1 They are removed for good when you send the next prompt.</numerusform></translation>
     </message>
 </context>
 <context>

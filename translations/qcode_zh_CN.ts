@@ -48,16 +48,16 @@
         <translation>不能为空</translation>
     </message>
     <message>
-        <source>must be written &quot;provider/model&quot;, such as &quot;anthropic/claude-sonnet-4-5&quot;; &quot;%1&quot; is not</source>
-        <translation>必须写成 &quot;provider/model&quot; 形式，例如 &quot;anthropic/claude-sonnet-4-5&quot;；&quot;%1&quot; 不符合</translation>
+        <source>must be written "provider/model", such as "anthropic/claude-sonnet-4-5"; "%1" is not</source>
+        <translation>必须写成 "provider/model" 形式，例如 "anthropic/claude-sonnet-4-5"；"%1" 不符合</translation>
     </message>
     <message>
-        <source>must be &quot;primary&quot;, &quot;subagent&quot; or &quot;all&quot;, not &quot;%1&quot;</source>
-        <translation>必须是 &quot;primary&quot;、&quot;subagent&quot; 或 &quot;all&quot;，而不是 &quot;%1&quot;</translation>
+        <source>must be "primary", "subagent" or "all", not "%1"</source>
+        <translation>必须是 "primary"、"subagent" 或 "all"，而不是 "%1"</translation>
     </message>
     <message>
-        <source>must be a colour such as &quot;#FF5733&quot; or one of %1, not &quot;%2&quot;</source>
-        <translation>必须是颜色（例如 &quot;#FF5733&quot;）或 %1 之一，而不是 &quot;%2&quot;</translation>
+        <source>must be a colour such as "#FF5733" or one of %1, not "%2"</source>
+        <translation>必须是颜色（例如 "#FF5733"）或 %1 之一，而不是 "%2"</translation>
     </message>
     <message>
         <source>must be a map, not %1</source>
@@ -68,19 +68,19 @@
         <translation>必须是工具名到 true 或 false 的映射，而不是%1</translation>
     </message>
     <message>
-        <source>must map each tool to true or false; &quot;%1&quot; is %2</source>
-        <translation>必须将每个工具映射为 true 或 false；&quot;%1&quot; 是%2</translation>
+        <source>must map each tool to true or false; "%1" is %2</source>
+        <translation>必须将每个工具映射为 true 或 false；"%1" 是%2</translation>
     </message>
     <message>
-        <source>must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them, not %1</source>
-        <translation>必须是 &quot;allow&quot;、&quot;ask&quot;、&quot;deny&quot; 或由它们组成的映射，而不是%1</translation>
+        <source>must be "allow", "ask", "deny" or a map of them, not %1</source>
+        <translation>必须是 "allow"、"ask"、"deny" 或由它们组成的映射，而不是%1</translation>
     </message>
     <message>
-        <source>agent &quot;%1&quot;</source>
-        <translation>智能体 &quot;%1&quot;</translation>
+        <source>agent "%1"</source>
+        <translation>智能体 "%1"</translation>
     </message>
     <message>
-        <source>agent &quot;%1&quot;: &quot;%2&quot; %3.</source>
+        <source>agent "%1": "%2" %3.</source>
         <translation>智能体“%1”：“%2”%3。</translation>
     </message>
 </context>
@@ -91,44 +91,44 @@
         <translation>OPENCODE_PERMISSION 不是有效的 JSON（%1），已忽略。</translation>
     </message>
     <message>
-        <source>config: &quot;tools&quot; must be a map of tool names to true or false; it is ignored.</source>
-        <translation>配置：&quot;tools&quot; 必须是工具名到 true 或 false 的映射，已忽略。</translation>
+        <source>config: "tools" must be a map of tool names to true or false; it is ignored.</source>
+        <translation>配置："tools" 必须是工具名到 true 或 false 的映射，已忽略。</translation>
     </message>
     <message>
         <source>config</source>
         <translation>配置</translation>
     </message>
     <message>
-        <source>config: &quot;%1&quot; must be a map of agent names to their settings; it is ignored.</source>
-        <translation>配置：&quot;%1&quot; 必须是智能体名称到其设置的映射，已忽略。</translation>
+        <source>config: "%1" must be a map of agent names to their settings; it is ignored.</source>
+        <translation>配置："%1" 必须是智能体名称到其设置的映射，已忽略。</translation>
     </message>
     <message>
         <source>config: %1.%2 must be a map of settings; it is ignored.</source>
         <translation>配置：%1.%2 必须是设置的映射，已忽略。</translation>
     </message>
     <message>
-        <source>%1: the settings for the built-in agent &quot;%2&quot; are ignored except its permission rules.</source>
-        <translation>%1：内置智能体 &quot;%2&quot; 的设置除权限规则外均被忽略。</translation>
+        <source>%1: the settings for the built-in agent "%2" are ignored except its permission rules.</source>
+        <translation>%1：内置智能体 "%2" 的设置除权限规则外均被忽略。</translation>
     </message>
     <message>
-        <source>%1: the agent &quot;%2&quot; is skipped.</source>
-        <translation>%1：已跳过智能体 &quot;%2&quot;。</translation>
+        <source>%1: the agent "%2" is skipped.</source>
+        <translation>%1：已跳过智能体 "%2"。</translation>
     </message>
     <message>
-        <source>config: &quot;default_agent&quot; must be an agent name; it is ignored.</source>
-        <translation>配置：&quot;default_agent&quot; 必须是智能体名称，已忽略。</translation>
+        <source>config: "default_agent" must be an agent name; it is ignored.</source>
+        <translation>配置："default_agent" 必须是智能体名称，已忽略。</translation>
     </message>
     <message>
-        <source>default agent &quot;%1&quot; not found</source>
-        <translation>未找到默认智能体 &quot;%1&quot;</translation>
+        <source>default agent "%1" not found</source>
+        <translation>未找到默认智能体 "%1"</translation>
     </message>
     <message>
-        <source>default agent &quot;%1&quot; is a subagent</source>
-        <translation>默认智能体 &quot;%1&quot; 是子智能体</translation>
+        <source>default agent "%1" is a subagent</source>
+        <translation>默认智能体 "%1" 是子智能体</translation>
     </message>
     <message>
-        <source>default agent &quot;%1&quot; is hidden</source>
-        <translation>默认智能体 &quot;%1&quot; 已隐藏</translation>
+        <source>default agent "%1" is hidden</source>
+        <translation>默认智能体 "%1" 已隐藏</translation>
     </message>
     <message>
         <source>no primary visible agent found</source>
@@ -138,12 +138,12 @@
 <context>
     <name>AnthropicRequestBuilder</name>
     <message>
-        <source>Anthropic models read JPEG, PNG, GIF and WebP images; &quot;%1&quot; is %2.</source>
-        <translation>Anthropic 模型可读取 JPEG、PNG、GIF 和 WebP 图片；&quot;%1&quot; 是 %2。</translation>
+        <source>Anthropic models read JPEG, PNG, GIF and WebP images; "%1" is %2.</source>
+        <translation>Anthropic 模型可读取 JPEG、PNG、GIF 和 WebP 图片；"%1" 是 %2。</translation>
     </message>
     <message>
-        <source>Anthropic models cannot read &quot;%1&quot; (%2); attach an image, a PDF or text.</source>
-        <translation>Anthropic 模型无法读取 &quot;%1&quot;（%2）；请附加图片、PDF 或文本。</translation>
+        <source>Anthropic models cannot read "%1" (%2); attach an image, a PDF or text.</source>
+        <translation>Anthropic 模型无法读取 "%1"（%2）；请附加图片、PDF 或文本。</translation>
     </message>
     <message>
         <source>Anthropic takes system instructions only before the conversation; a system message arrived after it.</source>
@@ -156,63 +156,6 @@
     <message>
         <source>Anthropic needs a thinking budget of at least %1 tokens; %2 was asked for.</source>
         <translation>Anthropic 要求思考预算至少为 %1 个 token；请求的是 %2。</translation>
-    </message>
-</context>
-<context>
-    <name>ApplyPatchTool</name>
-    <message>
-        <source>apply_patch verification failed: %1</source>
-        <translation>apply_patch 校验失败：%1</translation>
-    </message>
-    <message>
-        <source>patchText is required</source>
-        <translation>必须提供 patchText</translation>
-    </message>
-    <message>
-        <source>patch rejected: empty patch</source>
-        <translation>补丁被拒绝：补丁为空</translation>
-    </message>
-    <message>
-        <source>no hunks found</source>
-        <translation>未找到补丁块（hunk）</translation>
-    </message>
-    <message>
-        <source>Cannot add %1: it is a directory</source>
-        <translation>无法添加 %1：它是一个目录</translation>
-    </message>
-    <message>
-        <source>Failed to read file to update: %1</source>
-        <translation>读取待更新的文件失败：%1</translation>
-    </message>
-    <message>
-        <source>Cannot move to %1: it is a directory</source>
-        <translation>无法移动到 %1：它是一个目录</translation>
-    </message>
-    <message>
-        <source>Failed to read file to delete: %1</source>
-        <translation>读取待删除的文件失败：%1</translation>
-    </message>
-    <message>
-        <source>No file was changed.</source>
-        <translation>没有文件被修改。</translation>
-    </message>
-    <message>
-        <source>These changes were applied before it:
-%1</source>
-        <translation>在此之前已应用以下更改：
-%1</translation>
-    </message>
-    <message>
-        <source>apply_patch failed: %1
-%2</source>
-        <translation>apply_patch 失败：%1
-%2</translation>
-    </message>
-    <message>
-        <source>Success. Updated the following files:
-%1</source>
-        <translation>成功。已更新以下文件：
-%1</translation>
     </message>
 </context>
 <context>
@@ -255,41 +198,18 @@
     </message>
 </context>
 <context>
-    <name>BashTool</name>
-    <message>
-        <source>command is required</source>
-        <translation>必须提供 command</translation>
-    </message>
-    <message>
-        <source>Invalid timeout value: %1. Timeout must be a positive number.</source>
-        <translation>无效的超时值：%1。超时必须为正数。</translation>
-    </message>
-    <message>
-        <source>workdir %1 is not a directory</source>
-        <translation>workdir %1 不是目录</translation>
-    </message>
-    <message>
-        <source>bash tool terminated command after exceeding timeout %1 ms</source>
-        <translation>命令超过超时时间 %1 毫秒，bash 工具已将其终止</translation>
-    </message>
-    <message>
-        <source>User aborted the command</source>
-        <translation>用户中止了命令</translation>
-    </message>
-</context>
-<context>
     <name>CommandPrompt</name>
     <message>
-        <source>Agent not found: &quot;%1&quot;.</source>
-        <translation>未找到智能体：&quot;%1&quot;。</translation>
+        <source>Agent not found: "%1".</source>
+        <translation>未找到智能体："%1"。</translation>
     </message>
     <message>
         <source>Available agents: %1</source>
         <translation>可用的智能体：%1</translation>
     </message>
     <message>
-        <source>Command not found: &quot;%1&quot;.</source>
-        <translation>未找到命令：&quot;%1&quot;。</translation>
+        <source>Command not found: "%1".</source>
+        <translation>未找到命令："%1"。</translation>
     </message>
     <message>
         <source>Available commands: %1</source>
@@ -299,16 +219,16 @@
 <context>
     <name>CommandRegistry</name>
     <message>
-        <source>&quot;%1&quot; must be text</source>
-        <translation>&quot;%1&quot; 必须是文本</translation>
+        <source>"%1" must be text</source>
+        <translation>"%1" 必须是文本</translation>
     </message>
     <message>
-        <source>&quot;model&quot; must be of the form provider/model</source>
-        <translation>&quot;model&quot; 必须是 provider/model 形式</translation>
+        <source>"model" must be of the form provider/model</source>
+        <translation>"model" 必须是 provider/model 形式</translation>
     </message>
     <message>
-        <source>&quot;subtask&quot; must be true or false</source>
-        <translation>&quot;subtask&quot; 必须是 true 或 false</translation>
+        <source>"subtask" must be true or false</source>
+        <translation>"subtask" 必须是 true 或 false</translation>
     </message>
     <message>
         <source>config</source>
@@ -319,20 +239,20 @@
         <translation>%1：command.%2 必须是设置的映射，已跳过。</translation>
     </message>
     <message>
-        <source>%1: command.%2 has no &quot;template&quot; text; it is skipped.</source>
-        <translation>%1：command.%2 没有 &quot;template&quot; 文本，已跳过。</translation>
+        <source>%1: command.%2 has no "template" text; it is skipped.</source>
+        <translation>%1：command.%2 没有 "template" 文本，已跳过。</translation>
     </message>
     <message>
-        <source>config: &quot;command&quot; must be a map of command names to their settings; it is ignored.</source>
-        <translation>配置：&quot;command&quot; 必须是命令名称到其设置的映射，已忽略。</translation>
+        <source>config: "command" must be a map of command names to their settings; it is ignored.</source>
+        <translation>配置："command" 必须是命令名称到其设置的映射，已忽略。</translation>
     </message>
     <message>
         <source>The command file could not be loaded: %1</source>
         <translation>无法加载命令文件：%1</translation>
     </message>
     <message>
-        <source>%1: the command &quot;%2&quot; is skipped: %3.</source>
-        <translation>%1：已跳过命令 &quot;%2&quot;：%3。</translation>
+        <source>%1: the command "%2" is skipped: %3.</source>
+        <translation>%1：已跳过命令 "%2"：%3。</translation>
     </message>
 </context>
 <context>
@@ -354,7 +274,7 @@
         <translation>模型 ID“%1”不能为空，也不能包含空格。</translation>
     </message>
     <message>
-        <source>Enter the server&apos;s base URL, such as http://127.0.0.1:8000/v1.</source>
+        <source>Enter the server's base URL, such as http://127.0.0.1:8000/v1.</source>
         <translation>请输入服务器的基础 URL，例如 http://127.0.0.1:8000/v1。</translation>
     </message>
     <message>
@@ -380,20 +300,20 @@
 <context>
     <name>Config</name>
     <message>
-        <source>The config key &quot;%1&quot; must be a &quot;provider/model&quot; string; it is ignored.</source>
-        <translation>配置项 &quot;%1&quot; 必须是 &quot;provider/model&quot; 形式的字符串，已忽略。</translation>
+        <source>The config key "%1" must be a "provider/model" string; it is ignored.</source>
+        <translation>配置项 "%1" 必须是 "provider/model" 形式的字符串，已忽略。</translation>
     </message>
     <message>
-        <source>The config key &quot;%1&quot; must be a list of provider ids; it is ignored.</source>
-        <translation>配置项 &quot;%1&quot; 必须是提供商 ID 列表，已忽略。</translation>
+        <source>The config key "%1" must be a list of provider ids; it is ignored.</source>
+        <translation>配置项 "%1" 必须是提供商 ID 列表，已忽略。</translation>
     </message>
     <message>
         <source>The config entry provider.%1 must be an object; it is ignored.</source>
         <translation>配置条目 provider.%1 必须是对象，已忽略。</translation>
     </message>
     <message>
-        <source>The config key &quot;provider&quot; must be an object; it is ignored.</source>
-        <translation>配置项 &quot;provider&quot; 必须是对象，已忽略。</translation>
+        <source>The config key "provider" must be an object; it is ignored.</source>
+        <translation>配置项 "provider" 必须是对象，已忽略。</translation>
     </message>
 </context>
 <context>
@@ -445,7 +365,7 @@
         <translation>数字 %1</translation>
     </message>
     <message>
-        <source>the text &quot;%1&quot;</source>
+        <source>the text "%1"</source>
         <translation>文本“%1”</translation>
     </message>
     <message>
@@ -461,7 +381,7 @@
         <translation>null</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must be %2, not %3</source>
+        <source>"%1" must be %2, not %3</source>
         <translation>“%1”必须是%2，而不是%3</translation>
     </message>
     <message>
@@ -481,7 +401,7 @@
         <translation>不小于 1 的整数</translation>
     </message>
     <message>
-        <source>one of &quot;%1&quot;</source>
+        <source>one of "%1"</source>
         <translation>“%1”之一</translation>
     </message>
     <message>
@@ -493,19 +413,19 @@
         <translation>文本列表 [ … ]</translation>
     </message>
     <message>
-        <source>&quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;</source>
+        <source>"allow", "ask" or "deny"</source>
         <translation>“allow”、“ask”或“deny”</translation>
     </message>
     <message>
-        <source>&quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or an object of them</source>
+        <source>"allow", "ask", "deny" or an object of them</source>
         <translation>“allow”、“ask”、“deny”或由它们组成的对象</translation>
     </message>
     <message>
-        <source>written &quot;provider/model&quot;</source>
+        <source>written "provider/model"</source>
         <translation>写作“provider/model”形式</translation>
     </message>
     <message>
-        <source>a colour such as &quot;#FF5733&quot; or one of %1</source>
+        <source>a colour such as "#FF5733" or one of %1</source>
         <translation>颜色，如“#FF5733”，或 %1 之一</translation>
     </message>
     <message>
@@ -520,85 +440,12 @@
         <translation>不存在</translation>
     </message>
     <message>
-        <source>bad file reference &quot;%1&quot;: %2 %3</source>
+        <source>bad file reference "%1": %2 %3</source>
         <translation>无效的文件引用“%1”：%2 %3</translation>
     </message>
     <message>
         <source>is not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
-    </message>
-</context>
-<context>
-    <name>DataUrl</name>
-    <message>
-        <source>This is not a data URL: it does not start with &quot;data:&quot;.</source>
-        <translation>这不是 data URL：它不以 &quot;data:&quot; 开头。</translation>
-    </message>
-    <message>
-        <source>The data URL has no comma before its contents.</source>
-        <translation>data URL 的内容之前缺少逗号。</translation>
-    </message>
-    <message>
-        <source>The data URL&apos;s base64 contents are broken.</source>
-        <translation>data URL 的 base64 内容已损坏。</translation>
-    </message>
-    <message>
-        <source>The data URL has a broken escape at character %1.</source>
-        <translation>data URL 在第 %1 个字符处有损坏的转义序列。</translation>
-    </message>
-</context>
-<context>
-    <name>EditReplacers</name>
-    <message>
-        <source>No changes to apply: oldString and newString are identical.</source>
-        <translation>无需修改：oldString 与 newString 相同。</translation>
-    </message>
-    <message>
-        <source>Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.</source>
-        <translation>在文件中找不到 oldString。它必须完全匹配，包括空白、缩进和换行符。</translation>
-    </message>
-    <message>
-        <source>Found multiple matches for oldString. Provide more surrounding context to make the match unique.</source>
-        <translation>找到多处与 oldString 匹配的内容。请提供更多上下文，使匹配唯一。</translation>
-    </message>
-</context>
-<context>
-    <name>EditTool</name>
-    <message>
-        <source>filePath is required</source>
-        <translation>必须提供 filePath</translation>
-    </message>
-    <message>
-        <source>oldString and newString must be strings</source>
-        <translation>oldString 和 newString 必须是字符串</translation>
-    </message>
-    <message>
-        <source>No changes to apply: oldString and newString are identical.</source>
-        <translation>无需修改：oldString 与 newString 相同。</translation>
-    </message>
-    <message>
-        <source>Path is a directory, not a file: %1</source>
-        <translation>路径是目录而不是文件：%1</translation>
-    </message>
-    <message>
-        <source>File %1 not found</source>
-        <translation>未找到文件 %1</translation>
-    </message>
-    <message>
-        <source>Cannot edit %1: it is not a regular file</source>
-        <translation>无法编辑 %1：它不是普通文件</translation>
-    </message>
-    <message>
-        <source>File %1 has been modified since it was last read.
-
-Please read the file again before modifying it.</source>
-        <translation>文件 %1 在上次读取后已被修改。
-
-请在修改前重新读取该文件。</translation>
-    </message>
-    <message>
-        <source>Edit applied successfully.</source>
-        <translation>编辑已成功应用。</translation>
     </message>
 </context>
 <context>
@@ -632,121 +479,14 @@ Please read the file again before modifying it.</source>
     </message>
 </context>
 <context>
-    <name>FileReader</name>
-    <message>
-        <source>offset must be greater than or equal to 1</source>
-        <translation>offset 必须大于或等于 1</translation>
-    </message>
-    <message>
-        <source>limit must be greater than or equal to 1</source>
-        <translation>limit 必须大于或等于 1</translation>
-    </message>
-    <message>
-        <source>filePath must name a file or directory</source>
-        <translation>filePath 必须指向文件或目录</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: it is not a regular file</source>
-        <translation>无法读取 %1：它不是普通文件</translation>
-    </message>
-    <message>
-        <source>Cannot read binary file: %1</source>
-        <translation>无法读取二进制文件：%1</translation>
-    </message>
-    <message>
-        <source>File not found: %1</source>
-        <translation>未找到文件：%1</translation>
-    </message>
-    <message>
-        <source>File not found: %1
-
-Did you mean one of these?
-%2</source>
-        <translation>未找到文件：%1
-
-你是否要找以下文件之一？
-%2</translation>
-    </message>
-    <message>
-        <source>Cannot list %1: permission denied</source>
-        <translation>无法列出 %1：权限被拒绝</translation>
-    </message>
-    <message>
-        <source>%1 is too large to attach (%2 MB; the limit is %3 MB)</source>
-        <translation>%1 太大，无法附加（%2 MB；上限为 %3 MB）</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>Offset %1 is out of range for this file (%2 lines)</source>
-        <translation>偏移量 %1 超出此文件的范围（共 %2 行）</translation>
-    </message>
-</context>
-<context>
-    <name>FileSearch</name>
-    <message>
-        <source>ripgrep failed to start: %1</source>
-        <translation>ripgrep 启动失败：%1</translation>
-    </message>
-    <message>
-        <source>The search was stopped.</source>
-        <translation>搜索已停止。</translation>
-    </message>
-    <message>
-        <source>ripgrep failed: it crashed</source>
-        <translation>ripgrep 失败：进程崩溃</translation>
-    </message>
-    <message>
-        <source>ripgrep (rg) is not installed</source>
-        <translation>未安装 ripgrep (rg)</translation>
-    </message>
-    <message>
-        <source>Invalid regular expression %1: %2 at offset %3</source>
-        <translation>无效的正则表达式 %1：%2（位于偏移量 %3）</translation>
-    </message>
-    <message>
-        <source>ripgrep failed: %1</source>
-        <translation>ripgrep 失败：%1</translation>
-    </message>
-    <message>
-        <source>ripgrep failed with exit code %1: %2</source>
-        <translation>ripgrep 失败，退出码 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>FileTimes</name>
-    <message>
-        <source>You must read file %1 before overwriting it. Use the Read tool first</source>
-        <translation>覆盖文件 %1 之前必须先读取它。请先使用 Read 工具</translation>
-    </message>
-    <message>
-        <source>File %1 has been modified since it was last read.
-Last modification: %2
-Last read: %3
-
-Please read the file again before modifying it.</source>
-        <translation>文件 %1 在上次读取后已被修改。
-上次修改：%2
-上次读取：%3
-
-请在修改前重新读取该文件。</translation>
-    </message>
-</context>
-<context>
     <name>FrontMatter</name>
     <message>
-        <source>%1:1: the front matter that starts here is never closed by a &quot;---&quot; line</source>
-        <translation>%1:1：从此处开始的 front matter 没有以 &quot;---&quot; 行结束</translation>
+        <source>%1:1: the front matter that starts here is never closed by a "---" line</source>
+        <translation>%1:1：从此处开始的 front matter 没有以 "---" 行结束</translation>
     </message>
     <message>
-        <source>%1:2: the front matter must be &quot;key: value&quot; lines</source>
-        <translation>%1:2：front matter 必须由 &quot;key: value&quot; 行组成</translation>
+        <source>%1:2: the front matter must be "key: value" lines</source>
+        <translation>%1:2：front matter 必须由 "key: value" 行组成</translation>
     </message>
     <message>
         <source>%1: the file is not UTF-8 text</source>
@@ -778,7 +518,7 @@ Please read the file again before modifying it.</source>
 <context>
     <name>HttpResponseParser</name>
     <message>
-        <source>the response&apos;s header block is larger than 64 KiB</source>
+        <source>the response's header block is larger than 64 KiB</source>
         <translation>响应的头部块大于 64 KiB</translation>
     </message>
     <message>
@@ -790,7 +530,7 @@ Please read the file again before modifying it.</source>
         <translation>服务器未作响应就关闭了连接</translation>
     </message>
     <message>
-        <source>the server closed the connection in the middle of the response&apos;s headers</source>
+        <source>the server closed the connection in the middle of the response's headers</source>
         <translation>服务器在发送响应头部的中途关闭了连接</translation>
     </message>
     <message>
@@ -802,8 +542,8 @@ Please read the file again before modifying it.</source>
         <translation>响应中某一行超过 64 KiB</translation>
     </message>
     <message>
-        <source>the server did not answer in HTTP/1.1 (its first line was &quot;%1&quot;)</source>
-        <translation>服务器没有以 HTTP/1.1 响应（其第一行为 &quot;%1&quot;）</translation>
+        <source>the server did not answer in HTTP/1.1 (its first line was "%1")</source>
+        <translation>服务器没有以 HTTP/1.1 响应（其第一行为 "%1"）</translation>
     </message>
     <message>
         <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
@@ -830,8 +570,8 @@ Please read the file again before modifying it.</source>
         <translation>响应中某个分块声明了不可能的大小</translation>
     </message>
     <message>
-        <source>the response has a malformed chunk size line (&quot;%1&quot;)</source>
-        <translation>响应中的分块大小行格式错误（&quot;%1&quot;）</translation>
+        <source>the response has a malformed chunk size line ("%1")</source>
+        <translation>响应中的分块大小行格式错误（"%1"）</translation>
     </message>
 </context>
 <context>
@@ -963,8 +703,8 @@ Please read the file again before modifying it.</source>
         <translation>%1 不是 JSON 对象（%2，位于第 %3 字节）。</translation>
     </message>
     <message>
-        <source>%1 has no &quot;providers&quot; object.</source>
-        <translation>%1 没有 &quot;providers&quot; 对象。</translation>
+        <source>%1 has no "providers" object.</source>
+        <translation>%1 没有 "providers" 对象。</translation>
     </message>
     <message>
         <source>%1: provider %2 must be an object.</source>
@@ -1041,15 +781,15 @@ Please read the file again before modifying it.</source>
 <context>
     <name>OpenAIChatRequestBuilder</name>
     <message>
-        <source>The Chat Completions API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
-        <translation>Chat Completions API 无法接收 &quot;%1&quot;（%2）；请附加图片或 PDF。</translation>
+        <source>The Chat Completions API cannot take "%1" (%2); attach an image or a PDF.</source>
+        <translation>Chat Completions API 无法接收 "%1"（%2）；请附加图片或 PDF。</translation>
     </message>
 </context>
 <context>
     <name>OpenAIResponsesRequestBuilder</name>
     <message>
-        <source>The Responses API cannot take &quot;%1&quot; (%2); attach an image or a PDF.</source>
-        <translation>Responses API 无法接收 &quot;%1&quot;（%2）；请附加图片或 PDF。</translation>
+        <source>The Responses API cannot take "%1" (%2); attach an image or a PDF.</source>
+        <translation>Responses API 无法接收 "%1"（%2）；请附加图片或 PDF。</translation>
     </message>
 </context>
 <context>
@@ -1061,23 +801,6 @@ Please read the file again before modifying it.</source>
     <message>
         <source>%1 needs a value.</source>
         <translation>%1 需要一个值。</translation>
-    </message>
-</context>
-<context>
-    <name>PatchFormat</name>
-    <message>
-        <source>Invalid patch format: missing Begin/End markers</source>
-        <translation>无效的补丁格式：缺少 Begin/End 标记</translation>
-    </message>
-    <message>
-        <source>Failed to find context &apos;%1&apos; in %2</source>
-        <translation>在 %2 中找不到上下文 &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>Failed to find expected lines in %1:
-%2</source>
-        <translation>在 %1 中找不到预期的行：
-%2</translation>
     </message>
 </context>
 <context>
@@ -1292,16 +1015,44 @@ Please read the file again before modifying it.</source>
         <source>Always allow %1 in this &amp;project</source>
         <translation>在本项目中始终允许 %1(&amp;P)</translation>
     </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>This allows the agent to change any file in the project without asking, not only the ones it asks about now.</source>
+        <translation>这将允许智能体不经询问修改项目中的任何文件，而不仅是它现在询问的这些。</translation>
+    </message>
+    <message>
+        <source>This allows every request of this kind without asking, not only this one.</source>
+        <translation>这将不经询问允许所有此类请求，而不仅是这一个。</translation>
+    </message>
+    <message numerus="yes">
+        <source> The same holds for the other %n pattern(s).</source>
+        <translation><numerusform>其他 %n 个模式也是如此。</numerusform></translation>
+    </message>
+    <message>
+        <source>Saves the rule %1: it also allows any other %2 command, whatever follows it (for example %3).</source>
+        <translation>保存规则 %1：它还允许任何其他 %2 命令，无论后面跟什么（例如 %3）。</translation>
+    </message>
+    <message>
+        <source>Saves the rule %1: it allows exactly that and nothing else.</source>
+        <translation>保存规则 %1：它只允许这一项，别无其他。</translation>
+    </message>
+    <message>
+        <source>Saves the rule %1, where “*” stands for any text: it also allows everything else that matches it.</source>
+        <translation>保存规则 %1，其中“*”代表任意文本：它还允许所有与之匹配的其他内容。</translation>
+    </message>
 </context>
 <context>
     <name>PermissionRules</name>
     <message>
-        <source>%1: %2&quot;%3&quot; is %4, which is not &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;; it is treated as &quot;ask&quot;.</source>
-        <translation>%1：%2&quot;%3&quot; 的值为 %4，不是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;；将按 &quot;ask&quot; 处理。</translation>
+        <source>%1: %2"%3" is %4, which is not "allow", "ask" or "deny"; it is treated as "ask".</source>
+        <translation>%1：%2"%3" 的值为 %4，不是 "allow"、"ask" 或 "deny"；将按 "ask" 处理。</translation>
     </message>
     <message>
-        <source>%1: %2&quot;%3&quot; must be &quot;allow&quot;, &quot;ask&quot;, &quot;deny&quot; or a map of them; it is %4 and is ignored.</source>
-        <translation>%1：%2&quot;%3&quot; 必须是 &quot;allow&quot;、&quot;ask&quot;、&quot;deny&quot; 或由它们组成的映射；它是%4，已忽略。</translation>
+        <source>%1: %2"%3" must be "allow", "ask", "deny" or a map of them; it is %4 and is ignored.</source>
+        <translation>%1：%2"%3" 必须是 "allow"、"ask"、"deny" 或由它们组成的映射；它是%4，已忽略。</translation>
     </message>
 </context>
 <context>
@@ -1379,11 +1130,11 @@ Please read the file again before modifying it.</source>
         <translation>未提供详细信息</translation>
     </message>
     <message>
-        <source>The provider rejected the API key (%1). Check the key in the settings or in the provider&apos;s environment variable.</source>
+        <source>The provider rejected the API key (%1). Check the key in the settings or in the provider's environment variable.</source>
         <translation>提供商拒绝了 API 密钥（%1）。请在设置或提供商的环境变量中检查该密钥。</translation>
     </message>
     <message>
-        <source>The API key may not use this model or feature (%1). Check the key&apos;s permissions with the provider.</source>
+        <source>The API key may not use this model or feature (%1). Check the key's permissions with the provider.</source>
         <translation>该 API 密钥可能无权使用此模型或功能（%1）。请向提供商确认密钥的权限。</translation>
     </message>
     <message>
@@ -1395,13 +1146,13 @@ Please read the file again before modifying it.</source>
         <translation>账户的配额或额度已用完（%1）。请向提供商充值或更改套餐，或者选择其他模型。</translation>
     </message>
     <message numerus="yes">
-        <source>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second(s).</source>
+        <source>The provider's rate limit was reached (%1). qcode will try again in %n second(s).</source>
         <translation>
             <numerusform>已达到提供商的速率限制（%1）。qcode 将在 %n 秒后重试。</numerusform>
         </translation>
     </message>
     <message>
-        <source>The provider&apos;s rate limit was reached (%1). qcode will try again after a pause.</source>
+        <source>The provider's rate limit was reached (%1). qcode will try again after a pause.</source>
         <translation>已达到提供商的速率限制（%1）。qcode 将在稍后重试。</translation>
     </message>
     <message>
@@ -1409,7 +1160,7 @@ Please read the file again before modifying it.</source>
         <translation>提供商当前负载过高（%1）。qcode 将很快重试。</translation>
     </message>
     <message>
-        <source>The conversation no longer fits the model&apos;s context window (%1). Compact the session or start a new one.</source>
+        <source>The conversation no longer fits the model's context window (%1). Compact the session or start a new one.</source>
         <translation>对话已超出模型的上下文窗口（%1）。请压缩会话或开始新会话。</translation>
     </message>
     <message>
@@ -1421,7 +1172,7 @@ Please read the file again before modifying it.</source>
         <translation>模型生成了提供商拒绝的工具调用（%1）。qcode 将重新请求。</translation>
     </message>
     <message>
-        <source>The provider rejected the request (%1). Check the model&apos;s options in the configuration.</source>
+        <source>The provider rejected the request (%1). Check the model's options in the configuration.</source>
         <translation>提供商拒绝了请求（%1）。请检查配置中的模型选项。</translation>
     </message>
     <message>
@@ -1433,7 +1184,7 @@ Please read the file again before modifying it.</source>
         <translation>提供商发生内部错误（%1）。请稍后再试。</translation>
     </message>
     <message>
-        <source>The connection to the provider failed (%1). Check the network and the provider&apos;s address; qcode will try again.</source>
+        <source>The connection to the provider failed (%1). Check the network and the provider's address; qcode will try again.</source>
         <translation>连接提供商失败（%1）。请检查网络和提供商地址；qcode 将重试。</translation>
     </message>
     <message>
@@ -1486,13 +1237,6 @@ Please read the file again before modifying it.</source>
     <message>
         <source>No key</source>
         <translation>无密钥</translation>
-    </message>
-</context>
-<context>
-    <name>QuestionTool</name>
-    <message>
-        <source>Questions cannot be asked here: nobody is there to answer them.</source>
-        <translation>此处无法提问：没有人可以回答。</translation>
     </message>
 </context>
 <context>
@@ -1555,28 +1299,28 @@ Please read the file again before modifying it.</source>
         <translation>工具</translation>
     </message>
     <message>
-        <source>No model is selected for provider &quot;%1&quot;. Choose a model and try again.</source>
-        <translation>未为提供商 &quot;%1&quot; 选择模型。请选择一个模型后重试。</translation>
+        <source>No model is selected for provider "%1". Choose a model and try again.</source>
+        <translation>未为提供商 "%1" 选择模型。请选择一个模型后重试。</translation>
     </message>
     <message>
-        <source>The address &quot;%1&quot; of provider &quot;%2&quot; is not an http(s) URL. Fix its baseURL in the configuration.</source>
-        <translation>提供商 &quot;%2&quot; 的地址 &quot;%1&quot; 不是 http(s) URL。请在配置中修正其 baseURL。</translation>
+        <source>The address "%1" of provider "%2" is not an http(s) URL. Fix its baseURL in the configuration.</source>
+        <translation>提供商 "%2" 的地址 "%1" 不是 http(s) URL。请在配置中修正其 baseURL。</translation>
     </message>
     <message>
-        <source>Provider &quot;%1&quot; uses a wire protocol qcode does not know (%2).</source>
-        <translation>提供商 &quot;%1&quot; 使用了 qcode 不认识的通信协议（%2）。</translation>
+        <source>Provider "%1" uses a wire protocol qcode does not know (%2).</source>
+        <translation>提供商 "%1" 使用了 qcode 不认识的通信协议（%2）。</translation>
     </message>
     <message>
         <source>A tool without a name cannot be offered to the model.</source>
         <translation>没有名称的工具无法提供给模型。</translation>
     </message>
     <message>
-        <source>The tool &quot;%1&quot; is offered twice; tool names must be unique.</source>
-        <translation>工具 &quot;%1&quot; 被提供了两次；工具名称必须唯一。</translation>
+        <source>The tool "%1" is offered twice; tool names must be unique.</source>
+        <translation>工具 "%1" 被提供了两次；工具名称必须唯一。</translation>
     </message>
     <message>
-        <source>The tool call &quot;%1&quot; has no result before the next assistant turn; every tool call needs a result.</source>
-        <translation>工具调用 &quot;%1&quot; 在下一轮助手回复之前没有结果；每个工具调用都需要结果。</translation>
+        <source>The tool call "%1" has no result before the next assistant turn; every tool call needs a result.</source>
+        <translation>工具调用 "%1" 在下一轮助手回复之前没有结果；每个工具调用都需要结果。</translation>
     </message>
     <message>
         <source>A %1 message holds content that only another role may send; the conversation cannot be sent as it is.</source>
@@ -1587,12 +1331,12 @@ Please read the file again before modifying it.</source>
         <translation>没有 ID 或工具名称的工具调用无法发回给模型。</translation>
     </message>
     <message>
-        <source>The result of tool &quot;%1&quot; (call &quot;%2&quot;) has no matching tool call in the assistant turn before it.</source>
-        <translation>工具 &quot;%1&quot;（调用 &quot;%2&quot;）的结果在前一轮助手回复中没有对应的工具调用。</translation>
+        <source>The result of tool "%1" (call "%2") has no matching tool call in the assistant turn before it.</source>
+        <translation>工具 "%1"（调用 "%2"）的结果在前一轮助手回复中没有对应的工具调用。</translation>
     </message>
     <message>
-        <source>The tool call &quot;%1&quot; has no result; every tool call needs a result before the conversation continues.</source>
-        <translation>工具调用 &quot;%1&quot; 没有结果；对话继续之前，每个工具调用都需要结果。</translation>
+        <source>The tool call "%1" has no result; every tool call needs a result before the conversation continues.</source>
+        <translation>工具调用 "%1" 没有结果；对话继续之前，每个工具调用都需要结果。</translation>
     </message>
     <message>
         <source>There is no message to send to the model.</source>
@@ -1606,12 +1350,12 @@ Please read the file again before modifying it.</source>
         <translation>--file 需要一个路径。</translation>
     </message>
     <message>
-        <source>--model &quot;%1&quot; is not of the form provider/model.</source>
-        <translation>--model &quot;%1&quot; 不是 provider/model 形式。</translation>
+        <source>--model "%1" is not of the form provider/model.</source>
+        <translation>--model "%1" 不是 provider/model 形式。</translation>
     </message>
     <message>
-        <source>--format &quot;%1&quot; is not one of: default, json.</source>
-        <translation>--format &quot;%1&quot; 不是以下之一：default、json。</translation>
+        <source>--format "%1" is not one of: default, json.</source>
+        <translation>--format "%1" 不是以下之一：default、json。</translation>
     </message>
     <message>
         <source>--continue and --session cannot be used together: --session already names the session to continue.</source>
@@ -1885,10 +1629,6 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
         <source>The engine stopped while the command ran.</source>
         <translation>命令运行期间引擎已停止。</translation>
     </message>
-    <message>
-        <source>User aborted the command</source>
-        <translation>用户中止了命令</translation>
-    </message>
 </context>
 <context>
     <name>SessionTransfer</name>
@@ -1901,8 +1641,8 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
         <translation>这不是会话导出文件：JSON 在第 %1 字节处无效（%2）。</translation>
     </message>
     <message>
-        <source>This is not a session export: expected an object with &quot;info&quot; and &quot;messages&quot;.</source>
-        <translation>这不是会话导出文件：应为包含 &quot;info&quot; 和 &quot;messages&quot; 的对象。</translation>
+        <source>This is not a session export: expected an object with "info" and "messages".</source>
+        <translation>这不是会话导出文件：应为包含 "info" 和 "messages" 的对象。</translation>
     </message>
     <message>
         <source>The exported session is invalid: %1</source>
@@ -1921,7 +1661,7 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
         <translation>部分 %1 属于会话 %2，而不是导出的会话 %3。</translation>
     </message>
     <message>
-        <source>Session %1 (&quot;%2&quot;) is already here. Delete it first to import this copy.</source>
+        <source>Session %1 ("%2") is already here. Delete it first to import this copy.</source>
         <translation>会话 %1（“%2”）已存在。请先删除它，再导入此副本。</translation>
     </message>
     <message>
@@ -1954,25 +1694,6 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
     </message>
 </context>
 <context>
-    <name>ShellProcess</name>
-    <message>
-        <source>Cannot run %1: it is not an executable program.</source>
-        <translation>无法运行 %1：它不是可执行程序。</translation>
-    </message>
-    <message>
-        <source>Cannot run %1: %2</source>
-        <translation>无法运行 %1：%2</translation>
-    </message>
-    <message>
-        <source>
-
-(output beyond %1 characters was discarded)</source>
-        <translation>
-
-（超出 %1 个字符的输出已被丢弃）</translation>
-    </message>
-</context>
-<context>
     <name>Store</name>
     <message>
         <source>Cannot create the folder %1 for the database. Check that you may write there, or set QCODE_DATA_DIR to a folder you own.</source>
@@ -1983,7 +1704,7 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
         <translation>无法创建数据库 %1：其所在文件夹为只读。请使该文件夹可写，或将 QCODE_DATA_DIR 设置为你拥有的文件夹。</translation>
     </message>
     <message>
-        <source>%1 is not a file, so it cannot be qcode&apos;s database. Move it away, or set QCODE_DATA_DIR to another folder.</source>
+        <source>%1 is not a file, so it cannot be qcode's database. Move it away, or set QCODE_DATA_DIR to another folder.</source>
         <translation>%1 不是文件，因此不能作为 qcode 的数据库。请将其移走，或将 QCODE_DATA_DIR 设置为其他文件夹。</translation>
     </message>
     <message>
@@ -2185,72 +1906,6 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
     <message>
         <source>add session %1</source>
         <translation>添加会话 %1</translation>
-    </message>
-</context>
-<context>
-    <name>TaskTool</name>
-    <message>
-        <source>Subagents cannot run here: there is no engine to run them.</source>
-        <translation>此处无法运行子智能体：没有可运行它们的引擎。</translation>
-    </message>
-    <message>
-        <source>The task was stopped before the subagent started.</source>
-        <translation>子智能体启动之前任务已被停止。</translation>
-    </message>
-</context>
-<context>
-    <name>TemplateShell</name>
-    <message numerus="yes">
-        <source>
-(stopped after %n second(s))</source>
-        <translation>
-            <numerusform>
-（%n 秒后已停止）</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>TextFiles</name>
-    <message>
-        <source>Cannot edit binary file: %1</source>
-        <translation>无法编辑二进制文件：%1</translation>
-    </message>
-    <message>
-        <source>Cannot edit %1: it is not valid UTF-8 text</source>
-        <translation>无法编辑 %1：它不是有效的 UTF-8 文本</translation>
-    </message>
-</context>
-<context>
-    <name>TodoFormat</name>
-    <message>
-        <source>todos must be an array</source>
-        <translation>todos 必须是数组</translation>
-    </message>
-    <message>
-        <source>todos[%1] must be an object with string content, status and priority</source>
-        <translation>todos[%1] 必须是包含字符串 content、status 和 priority 的对象</translation>
-    </message>
-</context>
-<context>
-    <name>TodoReadTool</name>
-    <message>
-        <source>The todo list cannot be read: there is no session store</source>
-        <translation>无法读取待办列表：没有会话存储</translation>
-    </message>
-    <message>
-        <source>The todo list could not be read: %1</source>
-        <translation>无法读取待办列表：%1</translation>
-    </message>
-</context>
-<context>
-    <name>TodoWriteTool</name>
-    <message>
-        <source>The todo list cannot be saved: there is no session store</source>
-        <translation>无法保存待办列表：没有会话存储</translation>
-    </message>
-    <message>
-        <source>The todo list could not be saved: %1</source>
-        <translation>无法保存待办列表：%1</translation>
     </message>
 </context>
 <context>
@@ -2464,6 +2119,10 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
         <source>Unnamed tool</source>
         <translation>未命名工具</translation>
     </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
 </context>
 <context>
     <name>ToolStatus</name>
@@ -2531,7 +2190,7 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
         <translation>会话 ID</translation>
     </message>
     <message>
-        <source>--format &quot;%1&quot; is not one of: json, markdown.</source>
+        <source>--format "%1" is not one of: json, markdown.</source>
         <translation>--format “%1”不是以下之一：json、markdown。</translation>
     </message>
     <message>
@@ -2550,7 +2209,7 @@ The id may be shortened to any beginning of it that names one session (`qcode se
 lists them).
 
 Options:
-  --format json|markdown    json: OpenCode&apos;s export shape, as `opencode export` prints it,
+  --format json|markdown    json: OpenCode's export shape, as `opencode export` prints it,
                             for `qcode import` or `opencode import`. markdown: a document
                             to read. Default: json, or markdown when --output ends in .md.
   -o, --output FILE         Write to FILE, replaced whole or not at all, instead of
@@ -2583,7 +2242,7 @@ ID 可以缩短为任何只对应一个会话的开头部分（`qcode sessions` 
     <message>
         <source>Usage: qcode import [options] &lt;FILE&gt;
 
-Adds a session from an export file (OpenCode&apos;s export JSON, as `qcode export` or
+Adds a session from an export file (OpenCode's export JSON, as `qcode export` or
 `opencode export` writes it) to the database, and prints its id and title.
 FILE - reads the export from standard input. A file that is not a valid export, or a
 session that is already here, changes nothing.
@@ -2675,19 +2334,19 @@ Exit status: 0 when listed, 1 when the database cannot be read, 2 for bad argume
         <translation>%1 太大，不可能是会话导出文件（超过 %2 MB）。</translation>
     </message>
     <message>
-        <source>Unknown command &quot;%1&quot;.</source>
+        <source>Unknown command "%1".</source>
         <translation>未知命令“%1”。</translation>
     </message>
 </context>
 <context>
     <name>UserConfigWriter</name>
     <message>
-        <source>The permission %1 for “%2” must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;.</source>
-        <translation>“%2”的权限 %1 必须是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;。</translation>
+        <source>The permission %1 for “%2” must be "allow", "ask" or "deny".</source>
+        <translation>“%2”的权限 %1 必须是 "allow"、"ask" 或 "deny"。</translation>
     </message>
     <message>
-        <source>The permission %1 must be &quot;allow&quot;, &quot;ask&quot; or &quot;deny&quot;, or a map of patterns to those.</source>
-        <translation>权限 %1 必须是 &quot;allow&quot;、&quot;ask&quot; 或 &quot;deny&quot;，或者是由模式映射到这些值的映射。</translation>
+        <source>The permission %1 must be "allow", "ask" or "deny", or a map of patterns to those.</source>
+        <translation>权限 %1 必须是 "allow"、"ask" 或 "deny"，或者是由模式映射到这些值的映射。</translation>
     </message>
     <message>
         <source>%1 cannot be read (%2), so qcode has not changed it.</source>
@@ -2706,8 +2365,8 @@ Exit status: 0 when listed, 1 when the database cannot be read, 2 for bad argume
         <translation>%1 必须包含一个 JSON 对象 { … }；qcode 未修改它。</translation>
     </message>
     <message>
-        <source>In %1, &quot;%2&quot; is not an object; qcode has not changed the file. Correct or remove that entry, then try again.</source>
-        <translation>在 %1 中，&quot;%2&quot; 不是对象；qcode 未修改该文件。请更正或删除该条目后重试。</translation>
+        <source>In %1, "%2" is not an object; qcode has not changed the file. Correct or remove that entry, then try again.</source>
+        <translation>在 %1 中，"%2" 不是对象；qcode 未修改该文件。请更正或删除该条目后重试。</translation>
     </message>
     <message>
         <source>The folder %1 cannot be created, so the settings were not saved.</source>
@@ -2760,154 +2419,60 @@ Exit status: 0 when listed, 1 when the database cannot be read, 2 for bad argume
         <source>No model is chosen: pick a model or configure a default one.</source>
         <translation>未选择模型：请选择一个模型或配置默认模型。</translation>
     </message>
-    <message>
-        <source>The attachment %1 has no valid URL (%2).</source>
-        <translation>附件 %1 没有有效的 URL（%2）。</translation>
-    </message>
-    <message>
-        <source>Cannot read the attached text %1: %2</source>
-        <translation>无法读取附加的文本 %1：%2</translation>
-    </message>
-    <message>
-        <source>No MCP server named %1 is connected.</source>
-        <translation>没有已连接的名为 %1 的 MCP 服务器。</translation>
-    </message>
-    <message>
-        <source>Resource not found: %1/%2</source>
-        <translation>未找到资源：%1/%2</translation>
-    </message>
 </context>
 <context>
-    <name>WebFetchTool</name>
+    <name>YamlReader</name>
     <message>
-        <source>Web pages cannot be fetched here: there is no network access.</source>
-        <translation>此处无法获取网页：没有网络访问。</translation>
-    </message>
-    <message>
-        <source>The fetch of %1 was stopped.</source>
-        <translation>对 %1 的获取已停止。</translation>
-    </message>
-</context>
-<context>
-    <name>WriteTool</name>
-    <message>
-        <source>filePath is required</source>
-        <translation>必须提供 filePath</translation>
-    </message>
-    <message>
-        <source>content must be a string</source>
-        <translation>content 必须是字符串</translation>
-    </message>
-    <message>
-        <source>Path is a directory, not a file: %1</source>
-        <translation>路径是目录而不是文件：%1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: it is not a regular file</source>
-        <translation>无法写入 %1：它不是普通文件</translation>
-    </message>
-    <message>
-        <source>File %1 has been modified since it was last read.
-
-Please read the file again before modifying it.</source>
-        <translation>文件 %1 在上次读取后已被修改。
-
-请在修改前重新读取该文件。</translation>
-    </message>
-    <message>
-        <source>Wrote file successfully.</source>
-        <translation>文件写入成功。</translation>
-    </message>
-</context>
-<context>
-    <name>YamlSubset</name>
-    <message>
-        <source>this line does not fit the structure above it; check its indentation</source>
-        <translation>此行与上方的结构不符；请检查其缩进</translation>
-    </message>
-    <message>
-        <source>a tab is used for indentation; YAML indents with spaces only</source>
-        <translation>缩进中使用了制表符；YAML 只能用空格缩进</translation>
-    </message>
-    <message>
-        <source>the values are nested too deeply</source>
-        <translation>值的嵌套层级过深</translation>
-    </message>
-    <message>
-        <source>this line is indented more than the keys above it</source>
-        <translation>此行的缩进比上方的键更深</translation>
-    </message>
-    <message>
-        <source>a list item &quot;- …&quot; where a &quot;key: value&quot; line was expected</source>
-        <translation>此处应为 &quot;key: value&quot; 行，却出现了列表项 &quot;- …&quot;</translation>
-    </message>
-    <message>
-        <source>expected a &quot;key: value&quot; line, found &quot;%1&quot;</source>
-        <translation>应为 &quot;key: value&quot; 行，却发现了 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>the key &quot;%1&quot; is given twice</source>
-        <translation>键 &quot;%1&quot; 出现了两次</translation>
-    </message>
-    <message>
-        <source>this list item is indented more than the items above it</source>
-        <translation>此列表项的缩进比上方的列表项更深</translation>
-    </message>
-    <message>
-        <source>YAML anchors (&amp;) and tags (!) are not supported in front matter</source>
-        <translation>front matter 不支持 YAML 锚点（&amp;）和标签（!）</translation>
-    </message>
-    <message>
-        <source>this line is indented more than the keys above it (a nested map starts on the line after its &quot;key:&quot;)</source>
-        <translation>此行的缩进比上方的键更深（嵌套映射应从 &quot;key:&quot; 的下一行开始）</translation>
-    </message>
-    <message>
-        <source>a bad \%1 escape in a double-quoted value</source>
-        <translation>双引号值中有错误的 \%1 转义</translation>
-    </message>
-    <message>
-        <source>an unknown escape \%1 in a double-quoted value</source>
-        <translation>双引号值中有未知的转义 \%1</translation>
+        <source>this line does not fit the structure above it</source>
+        <translation>此行与上方的结构不符</translation>
     </message>
     <message>
         <source>a quoted value is never closed</source>
-        <translation>引号值没有闭合</translation>
+        <translation>带引号的值没有闭合</translation>
     </message>
     <message>
-        <source>unexpected text &quot;%1&quot; after a quoted value</source>
-        <translation>引号值之后出现了意外的文本 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>unexpected &quot;%1&quot; after a block scalar indicator</source>
-        <translation>块标量指示符之后出现了意外的 &quot;%1&quot;</translation>
+        <source>a tab is used for indentation; YAML indents with spaces</source>
+        <translation>使用了制表符缩进；YAML 用空格缩进</translation>
     </message>
     <message>
         <source>a [ or { is never closed</source>
         <translation>[ 或 { 没有闭合</translation>
     </message>
     <message>
-        <source>unexpected text &quot;%1&quot; after a [list] or {map}</source>
-        <translation>[列表] 或 {映射} 之后出现了意外的文本 &quot;%1&quot;</translation>
+        <source>an unknown escape \%1 in a double-quoted value</source>
+        <translation>双引号值中有未知的转义 \%1</translation>
     </message>
     <message>
-        <source>a [list] or {map} ends too early</source>
-        <translation>[列表] 或 {映射} 过早结束</translation>
+        <source>": " cannot stand here: the line is indented too far, or a value that contains ": " needs quotes</source>
+        <translation>此处不能出现“: ”：该行缩进过多，或包含“: ”的值需要加引号</translation>
     </message>
     <message>
-        <source>expected &quot;,&quot; or &quot;]&quot; in a [list]</source>
-        <translation>[列表] 中应为 &quot;,&quot; 或 &quot;]&quot;</translation>
+        <source>this is not valid YAML (%1)</source>
+        <translation>这不是有效的 YAML（%1）</translation>
     </message>
     <message>
-        <source>a key is missing in a {map}</source>
-        <translation>{映射} 中缺少键</translation>
+        <source>YAML anchors (&amp;), aliases (*) and tags (!) are not supported in front matter; put a text that starts with one of them in quotes</source>
+        <translation>前置元数据不支持 YAML 锚点（&amp;）、别名（*）和标签（!）；以它们开头的文本请加引号</translation>
     </message>
     <message>
-        <source>expected &quot;,&quot; or &quot;}&quot; in a {map}</source>
-        <translation>{映射} 中应为 &quot;,&quot; 或 &quot;}&quot;</translation>
+        <source>the values are nested too deeply</source>
+        <translation>值嵌套过深</translation>
     </message>
     <message>
-        <source>unexpected &quot;%1&quot;</source>
-        <translation>意外的 &quot;%1&quot;</translation>
+        <source>a key must be a plain text, not a list or a map</source>
+        <translation>键必须是纯文本，不能是列表或映射</translation>
+    </message>
+    <message>
+        <source>a key must be a plain text</source>
+        <translation>键必须是纯文本</translation>
+    </message>
+    <message>
+        <source>the key "%1" is given twice</source>
+        <translation>键“%1”出现了两次</translation>
+    </message>
+    <message>
+        <source>expected a "key: value" line, found "%1"</source>
+        <translation>应为“键: 值”行，却是“%1”</translation>
     </message>
 </context>
 <context>
@@ -2926,7 +2491,7 @@ Please read the file again before modifying it.</source>
 Commands (each has --help):
   qcode run [message…]  Answer one message without a window, on the
                         terminal.
-  qcode export ID       Write a session as OpenCode&apos;s export JSON or
+  qcode export ID       Write a session as OpenCode's export JSON or
                         as Markdown.
   qcode import FILE     Add a session from an export file.
   qcode sessions        List the stored sessions.
@@ -2954,12 +2519,12 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
         <translation>无智能体</translation>
     </message>
     <message>
-        <source>Agent for the next prompt: %1 (Tab and Shift+Tab in the prompt switch agents)</source>
-        <translation>下一条提示词使用的智能体：%1（在提示词中按 Tab 和 Shift+Tab 切换智能体）</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>Agent for the next prompt: %1 (Ctrl+. and Ctrl+Shift+. in the prompt switch agents)</source>
+        <translation>下一条提示的智能体：%1（在提示框中按 Ctrl+. 和 Ctrl+Shift+. 切换智能体）</translation>
     </message>
 </context>
 <context>
@@ -2986,6 +2551,21 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
     <message>
         <source>Scroll to the newest message (%1)</source>
         <translation>滚动到最新消息（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::CompactionDivider</name>
+    <message>
+        <source>Earlier messages summarised here</source>
+        <translation>之前的消息已在此处汇总</translation>
+    </message>
+    <message>
+        <source>The conversation grew too long for the model, so it was summarised; the model reads the summary below instead of the messages above it.</source>
+        <translation>对话对模型来说过长，因此已被汇总；模型将阅读下方的摘要，而不是上方的消息。</translation>
+    </message>
+    <message>
+        <source>You asked for a summary; the model reads the summary below instead of the messages above it.</source>
+        <translation>你请求了汇总；模型将阅读下方的摘要，而不是上方的消息。</translation>
     </message>
 </context>
 <context>
@@ -3088,7 +2668,7 @@ Environment: QCODE_DATA_DIR overrides where the database lives.</source>
         <translation>正在向 %1 查询其模型…</translation>
     </message>
     <message>
-        <source>“%1” is one of qcode&apos;s built-in providers; give this server another id, such as %1-proxy.</source>
+        <source>“%1” is one of qcode's built-in providers; give this server another id, such as %1-proxy.</source>
         <translation>“%1”是 qcode 的内置提供商之一；请为此服务器指定其他 ID，例如 %1-proxy。</translation>
     </message>
     <message>
@@ -3306,28 +2886,12 @@ Session cost: $%2</source>
         <translation>会话 %1 不存在。</translation>
     </message>
     <message>
-        <source>Agent not found: &quot;%1&quot;.</source>
-        <translation>未找到智能体：&quot;%1&quot;。</translation>
+        <source>Agent not found: "%1".</source>
+        <translation>未找到智能体："%1"。</translation>
     </message>
     <message>
         <source>Session %1 is being reverted; send the prompt again when it is done.</source>
         <translation>会话 %1 正在撤销；完成后请重新发送提示词。</translation>
-    </message>
-    <message>
-        <source>The parent session %1 is gone.</source>
-        <translation>父会话 %1 已不存在。</translation>
-    </message>
-    <message>
-        <source>Unknown agent type: %1 is not a valid agent type</source>
-        <translation>未知的智能体类型：%1 不是有效的智能体类型</translation>
-    </message>
-    <message>
-        <source>The engine stopped.</source>
-        <translation>引擎已停止。</translation>
-    </message>
-    <message>
-        <source>The subagent was stopped.</source>
-        <translation>子智能体已停止。</translation>
     </message>
     <message>
         <source>The folder %1 does not exist.</source>
@@ -3358,7 +2922,7 @@ Session cost: $%2</source>
         <translation>%1（分叉）</translation>
     </message>
     <message>
-        <source>A session&apos;s title cannot be empty.</source>
+        <source>A session's title cannot be empty.</source>
         <translation>会话标题不能为空。</translation>
     </message>
     <message>
@@ -3368,6 +2932,10 @@ Session cost: $%2</source>
     <message>
         <source>There is nothing to compact in session %1.</source>
         <translation>会话 %1 中没有可压缩的内容。</translation>
+    </message>
+    <message>
+        <source>Session %1 is being reverted; compact it when that is done.</source>
+        <translation>会话 %1 正在撤销；请在完成后再压缩。</translation>
     </message>
 </context>
 <context>
@@ -3466,7 +3034,7 @@ Click to open</source>
         <translation>此版本的 qcode 尚无 %1 翻译，因此仍显示英文；该选择会保留，供日后有此翻译的版本使用。</translation>
     </message>
     <message>
-        <source>Another config file sets the model to %1. A choice here wins over your global opencode.json, not over a project&apos;s own config.</source>
+        <source>Another config file sets the model to %1. A choice here wins over your global opencode.json, not over a project's own config.</source>
         <translation>另一个配置文件将模型设置为 %1。此处的选择优先于你的全局 opencode.json，但不优先于项目自身的配置。</translation>
     </message>
     <message>
@@ -3525,8 +3093,8 @@ Click to open</source>
         <translation>%1 未指定主机</translation>
     </message>
     <message>
-        <source>the header &quot;%1&quot; contains a line break and was not sent</source>
-        <translation>头部 &quot;%1&quot; 含有换行符，未发送</translation>
+        <source>the header "%1" contains a line break and was not sent</source>
+        <translation>头部 "%1" 含有换行符，未发送</translation>
     </message>
     <message>
         <source>https is not available: the TLS library (OpenSSL) could not be loaded</source>
@@ -3648,7 +3216,7 @@ Click to open</source>
         <translation>%1 — qcode</translation>
     </message>
     <message>
-        <source>The conversation was summarized to fit the model&apos;s context.</source>
+        <source>The conversation was summarized to fit the model's context.</source>
         <translation>对话已进行摘要，以适应模型的上下文。</translation>
     </message>
     <message>
@@ -3668,7 +3236,7 @@ Click to open</source>
         <translation>导出会话(&amp;E)…</translation>
     </message>
     <message>
-        <source>Save the open session as Markdown or as OpenCode&apos;s JSON</source>
+        <source>Save the open session as Markdown or as OpenCode's JSON</source>
         <translation>将当前会话保存为 Markdown 或 OpenCode 的 JSON</translation>
     </message>
     <message>
@@ -3724,7 +3292,7 @@ Click to open</source>
         <translation>压缩(&amp;C)</translation>
     </message>
     <message>
-        <source>Summarize the conversation so far to free the model&apos;s context</source>
+        <source>Summarize the conversation so far to free the model's context</source>
         <translation>对目前的对话进行摘要，以释放模型的上下文</translation>
     </message>
     <message>
@@ -3872,7 +3440,7 @@ Click to open</source>
         <translation>qcode 指南(&amp;G)</translation>
     </message>
     <message>
-        <source>Open qcode&apos;s README in the browser</source>
+        <source>Open qcode's README in the browser</source>
         <translation>在浏览器中打开 qcode 的 README</translation>
     </message>
     <message>
@@ -3888,8 +3456,8 @@ Click to open</source>
         <translation>关于 qcode</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;A desktop coding agent: it reads and changes the files of one project folder, with your permission.&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;桌面编程智能体：在您的许可下读取和修改一个项目文件夹中的文件。&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;A desktop coding agent: it reads and changes the files of one project folder, with your permission.&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;qcode %1&lt;/h3&gt;&lt;p&gt;桌面编程智能体：在您的许可下读取和修改一个项目文件夹中的文件。&lt;/p&gt;&lt;p&gt;&lt;a href="%2"&gt;%2&lt;/a&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3959,8 +3527,16 @@ Click to open</source>
         <translation>打开设置</translation>
     </message>
     <message>
-        <source>Check or replace the provider&apos;s key</source>
+        <source>Check or replace the provider's key</source>
         <translation>检查或更换提供商的密钥</translation>
+    </message>
+    <message>
+        <source>Summary of the earlier conversation</source>
+        <translation>之前对话的摘要</translation>
+    </message>
+    <message>
+        <source>What the model was told of the messages above the divider; click to show or hide it</source>
+        <translation>模型得知的分隔线上方消息的内容；点击显示或隐藏</translation>
     </message>
 </context>
 <context>
@@ -4030,7 +3606,7 @@ Click to open</source>
         </translation>
     </message>
     <message>
-        <source>The conversation was summarized to fit the model&apos;s context.</source>
+        <source>The conversation was summarized to fit the model's context.</source>
         <translation>对话已进行摘要，以适应模型的上下文。</translation>
     </message>
     <message>
@@ -4180,8 +3756,8 @@ Click to open</source>
 <context>
     <name>qcode::PermissionCenter</name>
     <message>
-        <source>Permission &quot;%1&quot; for %2 was refused: nobody can be asked here (run with --auto-approve to allow it).</source>
-        <translation>%2 的权限 &quot;%1&quot; 已被拒绝：此处无人可以询问（使用 --auto-approve 运行以允许）。</translation>
+        <source>Permission "%1" for %2 was refused: nobody can be asked here (run with --auto-approve to allow it).</source>
+        <translation>%2 的权限 "%1" 已被拒绝：此处无人可以询问（使用 --auto-approve 运行以允许）。</translation>
     </message>
     <message>
         <source>The approval for this project could not be saved and lasts only until qcode quits: %1</source>
@@ -4233,6 +3809,10 @@ Click to open</source>
 %1</source>
         <translation>在本项目的所有会话中，无需询问；该选择会被保存，并列在“设置”中以便撤回：
 %1</translation>
+    </message>
+    <message>
+        <source>“Always”: %1</source>
+        <translation>“始终”：%1</translation>
     </message>
 </context>
 <context>
@@ -4334,8 +3914,8 @@ Click to open</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <source>Permission &quot;%1&quot;</source>
-        <translation>权限 &quot;%1&quot;</translation>
+        <source>Permission "%1"</source>
+        <translation>权限 "%1"</translation>
     </message>
     <message numerus="yes">
         <source>Custom rules (%n pattern(s))</source>
@@ -4356,7 +3936,7 @@ Click to open</source>
         <translation>已保存：%1 已设置为 %2。</translation>
     </message>
     <message>
-        <source>Answered &quot;Always&quot; in this project</source>
+        <source>Answered "Always" in this project</source>
         <translation>在本项目中回答过“始终允许”的权限</translation>
     </message>
     <message>
@@ -4380,27 +3960,39 @@ Click to open</source>
         <translation>没有保存的回答：qcode 会在规则要求时询问。</translation>
     </message>
     <message>
-        <source>qcode&apos;s engine is not running, so saved answers cannot be changed now.</source>
+        <source>qcode's engine is not running, so saved answers cannot be changed now.</source>
         <translation>qcode 的引擎未运行，因此现在无法更改已保存的回答。</translation>
     </message>
     <message>
         <source>Removing…</source>
         <translation>正在移除…</translation>
     </message>
+    <message>
+        <source>Rules from the configuration</source>
+        <translation>配置中的规则</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>The configuration sets no rules: the defaults above apply.</source>
+        <translation>配置未设置规则：适用上方的默认值。</translation>
+    </message>
+    <message>
+        <source>Later rules win. Change them in the configuration file.</source>
+        <translation>后面的规则优先。请在配置文件中修改。</translation>
+    </message>
 </context>
 <context>
     <name>qcode::PromptBox</name>
     <message>
-        <source>The project&apos;s files could not be listed for @ mentions: %1</source>
+        <source>The project's files could not be listed for @ mentions: %1</source>
         <translation>无法列出项目文件以供 @ 提及：%1</translation>
     </message>
     <message>
         <source>Ask anything. @ mentions a file or an agent, / runs a command, ! a shell command.</source>
         <translation>随便问。@ 可提及文件或智能体，/ 运行命令，! 运行 shell 命令。</translation>
-    </message>
-    <message>
-        <source>Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; Tab switches the agent</source>
-        <translation>Enter 发送，Shift+Enter 换行；上下方向键调出之前的提示词；Tab 切换智能体</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -4423,7 +4015,7 @@ Click to open</source>
         <translation>开始新会话</translation>
     </message>
     <message>
-        <source>Summarize the session to free the model&apos;s context</source>
+        <source>Summarize the session to free the model's context</source>
         <translation>对会话进行摘要，以释放模型的上下文</translation>
     </message>
     <message>
@@ -4447,7 +4039,7 @@ Click to open</source>
         <translation>选择智能体</translation>
     </message>
     <message>
-        <source>Type a shell command after the &quot;!&quot;.</source>
+        <source>Type a shell command after the "!".</source>
         <translation>请在“!”之后输入 shell 命令。</translation>
     </message>
     <message>
@@ -4462,22 +4054,22 @@ Click to open</source>
         <source>Attach Files</source>
         <translation>附加文件</translation>
     </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line; Up and Down recall earlier prompts; Ctrl+. switches the agent; Tab moves on</source>
+        <translation>Enter 发送，Shift+Enter 换行；上下键调出之前的提示；Ctrl+. 切换智能体；Tab 移到下一项</translation>
+    </message>
 </context>
 <context>
     <name>qcode::PromptLoop</name>
     <message numerus="yes">
-        <source>The conversation still does not fit the model&apos;s context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
+        <source>The conversation still does not fit the model's context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
         <translation>
             <numerusform>经过 %n 次压缩后，对话仍无法放入模型的上下文：仅系统提示词、指令和工具可能就已超出此模型的容量。请选择上下文更大的模型，或移除一些指令文件或工具。</numerusform>
         </translation>
     </message>
     <message>
-        <source>Agent not found: &quot;%1&quot;.</source>
-        <translation>未找到智能体：&quot;%1&quot;。</translation>
-    </message>
-    <message>
-        <source>Subtasks cannot run here.</source>
-        <translation>此处无法运行子任务。</translation>
+        <source>Agent not found: "%1".</source>
+        <translation>未找到智能体："%1"。</translation>
     </message>
 </context>
 <context>
@@ -4487,7 +4079,7 @@ Click to open</source>
         <translation>没有可用的网络访问</translation>
     </message>
     <message>
-        <source>the provider&apos;s answer ended without a result</source>
+        <source>the provider's answer ended without a result</source>
         <translation>提供商的回答在没有结果的情况下结束了</translation>
     </message>
 </context>
@@ -4525,7 +4117,7 @@ Click to open</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <source>qcode has no system keychain to keep keys in. Each provider&apos;s key can come from its environment variable instead.</source>
+        <source>qcode has no system keychain to keep keys in. Each provider's key can come from its environment variable instead.</source>
         <translation>qcode 没有可用于保存密钥的系统钥匙串。每个提供商的密钥可以改为来自其环境变量。</translation>
     </message>
     <message>
@@ -4545,7 +4137,7 @@ Click to open</source>
         <translation>正在使用 %1；此处保存的密钥将优先使用</translation>
     </message>
     <message>
-        <source>The config&apos;s options.apiKey is used before any key saved here</source>
+        <source>The config's options.apiKey is used before any key saved here</source>
         <translation>配置中的 options.apiKey 会优先于此处保存的任何密钥</translation>
     </message>
     <message>
@@ -4600,8 +4192,8 @@ Click to open</source>
         <translation>提供商 %1 没有可用的基础 URL；请设置 provider.%1.options.baseURL。</translation>
     </message>
     <message>
-        <source>The config&apos;s model &quot;%1&quot; is not of the form provider/model.</source>
-        <translation>配置中的模型 &quot;%1&quot; 不是 provider/model 形式。</translation>
+        <source>The config's model "%1" is not of the form provider/model.</source>
+        <translation>配置中的模型 "%1" 不是 provider/model 形式。</translation>
     </message>
     <message>
         <source>No model provider is set up. Set an API key (for example ANTHROPIC_API_KEY or OPENAI_API_KEY), add a provider to opencode.json, or start a local server such as Ollama.</source>
@@ -4615,7 +4207,7 @@ Click to open</source>
 <context>
     <name>qcode::QuestionCenter</name>
     <message>
-        <source>The agent asked &quot;%1&quot;, but nobody can answer questions here; the question was dismissed.</source>
+        <source>The agent asked "%1", but nobody can answer questions here; the question was dismissed.</source>
         <translation>智能体提出了问题“%1”，但此处无人可以回答；该问题已被忽略。</translation>
     </message>
 </context>
@@ -4715,7 +4307,7 @@ Click to open</source>
 <context>
     <name>qcode::ReasoningWidget</name>
     <message>
-        <source>Show or hide the model&apos;s reasoning</source>
+        <source>Show or hide the model's reasoning</source>
         <translation>显示或隐藏模型的推理过程</translation>
     </message>
     <message>
@@ -4766,22 +4358,36 @@ Click to open</source>
         <source>Bring back the next undone prompt and its changes (%1)</source>
         <translation>恢复下一条已撤销的提示词及其更改（%1）</translation>
     </message>
+    <message>
+        <source>No files needed restoring.</source>
+        <translation>没有需要恢复的文件。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
     <message numerus="yes">
-        <source>%n message(s) undone, and their file changes put back. They are removed for good when you send the next prompt.</source>
-        <translation>
-            <numerusform>已撤销 %n 条消息，其文件更改也已还原。发送下一条提示词时，它们将被永久删除。</numerusform>
-        </translation>
+        <source>%1 and %n more</source>
+        <translation><numerusform>%1 等 %n 个</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n file(s): %1.</source>
+        <translation><numerusform>已恢复 %n 个文件：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undid %n message(s). %1 They are removed for good when you send the next prompt.</source>
+        <translation><numerusform>已撤销 %n 条消息。%1 发送下一条提示时它们将被永久删除。</numerusform></translation>
     </message>
 </context>
 <context>
     <name>qcode::RunCommand</name>
     <message>
-        <source>Unknown agent &quot;%1&quot;. Agents: %2.</source>
-        <translation>未知的智能体 &quot;%1&quot;。可用的智能体：%2。</translation>
+        <source>Unknown agent "%1". Agents: %2.</source>
+        <translation>未知的智能体 "%1"。可用的智能体：%2。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is a subagent; `qcode run` needs a primary agent: %2.</source>
-        <translation>&quot;%1&quot; 是子智能体；`qcode run` 需要主智能体：%2。</translation>
+        <source>"%1" is a subagent; `qcode run` needs a primary agent: %2.</source>
+        <translation>"%1" 是子智能体；`qcode run` 需要主智能体：%2。</translation>
     </message>
     <message>
         <source>Session not found: %1.</source>
@@ -4845,7 +4451,7 @@ Click to open</source>
     <name>qcode::SessionItemDelegate</name>
     <message>
         <source>%1 · %2</source>
-        <comment>a session&apos;s title and the time it began</comment>
+        <comment>a session's title and the time it began</comment>
         <translation>%1 · %2</translation>
     </message>
 </context>
@@ -4862,6 +4468,25 @@ Click to open</source>
     <message>
         <source>Not sent: fix %1 first (see above), then reload.</source>
         <translation>未发送：请先修正 %1（见上方），然后重新加载。</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::SessionScheduler</name>
+    <message>
+        <source>The folder %1 for session locks cannot be made.</source>
+        <translation>无法创建会话锁文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Session %1 is running in another qcode; wait for it to finish there, then try again.</source>
+        <translation>会话 %1 正在另一个 qcode 中运行；请等它在那里完成后再试。</translation>
+    </message>
+    <message>
+        <source>The lock of session %1 cannot be taken: %2 is not writable.</source>
+        <translation>无法获取会话 %1 的锁：%2 不可写。</translation>
+    </message>
+    <message>
+        <source>Session %1 is already running.</source>
+        <translation>会话 %1 已在运行。</translation>
     </message>
 </context>
 <context>
@@ -4977,8 +4602,8 @@ Created %2, last active %3</source>
         <translation>数据</translation>
     </message>
     <message>
-        <source>Providers, models and permissions are saved in qcode&apos;s config file. &lt;a href=&quot;config&quot;&gt;Show config file&lt;/a&gt;</source>
-        <translation>提供商、模型和权限保存在 qcode 的配置文件中。&lt;a href=&quot;config&quot;&gt;显示配置文件&lt;/a&gt;</translation>
+        <source>Providers, models and permissions are saved in qcode's config file. &lt;a href="config"&gt;Show config file&lt;/a&gt;</source>
+        <translation>提供商、模型和权限保存在 qcode 的配置文件中。&lt;a href="config"&gt;显示配置文件&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -5068,12 +4693,12 @@ Created %2, last active %3</source>
         <translation>关闭弹出框；否则在智能体工作时停止它</translation>
     </message>
     <message>
-        <source>Ctrl+Tab</source>
-        <translation>Ctrl+Tab</translation>
+        <source>Ctrl+. / Ctrl+Shift+.</source>
+        <translation>Ctrl+. / Ctrl+Shift+.</translation>
     </message>
     <message>
-        <source>Leave the prompt box</source>
-        <translation>离开提示框</translation>
+        <source>Leave the prompt box (Ctrl+Tab while a list of suggestions is open)</source>
+        <translation>离开提示框（建议列表打开时按 Ctrl+Tab）</translation>
     </message>
 </context>
 <context>
@@ -5109,7 +4734,7 @@ Created %2, last active %3</source>
 <context>
     <name>qcode::TodoPanel</name>
     <message>
-        <source>Show or hide the agent&apos;s plan</source>
+        <source>Show or hide the agent's plan</source>
         <translation>显示或隐藏智能体的计划</translation>
     </message>
     <message>
@@ -5143,12 +4768,12 @@ Created %2, last active %3</source>
         <translation>打开</translation>
     </message>
     <message>
-        <source>Open the subagent&apos;s session</source>
+        <source>Open the subagent's session</source>
         <translation>打开子智能体的会话</translation>
     </message>
     <message>
         <source>%1, %2</source>
-        <comment>a tool call&apos;s title, then its status</comment>
+        <comment>a tool call's title, then its status</comment>
         <translation>%1，%2</translation>
     </message>
 </context>

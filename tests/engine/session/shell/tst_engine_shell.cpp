@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "EngineHarness.h"
-#include "../tool/ProcessProbe.h"
+#include "../../tool/ProcessProbe.h"
 #include "engine/session/shell/SessionShell.h"
 
 using namespace Qt::StringLiterals;
