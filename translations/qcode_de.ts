@@ -1035,7 +1035,10 @@
     </message>
     <message numerus="yes">
         <source> The same holds for the other %n pattern(s).</source>
-        <translation><numerusform> Dasselbe gilt für das andere Muster.</numerusform><numerusform> Dasselbe gilt für die %n anderen Muster.</numerusform></translation>
+        <translation>
+            <numerusform> Dasselbe gilt für das andere Muster.</numerusform>
+            <numerusform> Dasselbe gilt für die %n anderen Muster.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Saves the rule %1: it also allows any other %2 command, whatever follows it (for example %3).</source>
@@ -1921,6 +1924,10 @@ Daten und Konfiguration folgen XDG_DATA_HOME und XDG_CONFIG_HOME
     <message>
         <source>add session %1</source>
         <translation>Sitzung %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>read unfinished tool parts</source>
+        <translation>nicht abgeschlossene Werkzeugteile lesen</translation>
     </message>
 </context>
 <context>
@@ -4414,15 +4421,24 @@ Zum Öffnen klicken</translation>
     </message>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation><numerusform>%1 und %n weitere</numerusform><numerusform>%1 und %n weitere</numerusform></translation>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Restored %n file(s): %1.</source>
-        <translation><numerusform>%n Datei wiederhergestellt: %1.</numerusform><numerusform>%n Dateien wiederhergestellt: %1.</numerusform></translation>
+        <translation>
+            <numerusform>%n Datei wiederhergestellt: %1.</numerusform>
+            <numerusform>%n Dateien wiederhergestellt: %1.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Undid %n message(s). %1 They are removed for good when you send the next prompt.</source>
-        <translation><numerusform>%n Nachricht rückgängig gemacht. %1 Sie wird endgültig entfernt, wenn Sie den nächsten Prompt senden.</numerusform><numerusform>%n Nachrichten rückgängig gemacht. %1 Sie werden endgültig entfernt, wenn Sie den nächsten Prompt senden.</numerusform></translation>
+        <translation>
+            <numerusform>%n Nachricht rückgängig gemacht. %1 Sie wird endgültig entfernt, wenn Sie den nächsten Prompt senden.</numerusform>
+            <numerusform>%n Nachrichten rückgängig gemacht. %1 Sie werden endgültig entfernt, wenn Sie den nächsten Prompt senden.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

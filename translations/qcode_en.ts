@@ -19,6 +19,13 @@
     </message>
 </context>
 <context>
+    <name>MessageErrors</name>
+    <message numerus="yes">
+        <source>The provider failed %n time(s) in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</source>
+        <translation><numerusform>The provider failed once, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform><numerusform>The provider failed %n times in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>PermissionDescription</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
@@ -43,7 +50,10 @@
     </message>
     <message numerus="yes">
         <source> The same holds for the other %n pattern(s).</source>
-        <translation><numerusform> The same holds for the other pattern.</numerusform><numerusform> The same holds for the other %n patterns.</numerusform></translation>
+        <translation>
+            <numerusform> The same holds for the other pattern.</numerusform>
+            <numerusform> The same holds for the other %n patterns.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -275,6 +285,13 @@
     </message>
 </context>
 <context>
+    <name>qcode::PromptLoop</name>
+    <message numerus="yes">
+        <source>The conversation still does not fit the model's context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
+        <translation><numerusform>The conversation still does not fit the model's context after a compaction: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform><numerusform>The conversation still does not fit the model's context after %n compactions: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>qcode::RetryBanner</name>
     <message numerus="yes">
         <source>%1. Retrying in %n s (attempt %2)…</source>
@@ -288,15 +305,24 @@
     <name>qcode::RevertBanner</name>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Restored %n file(s): %1.</source>
-        <translation><numerusform>Restored %n file: %1.</numerusform><numerusform>Restored %n files: %1.</numerusform></translation>
+        <translation>
+            <numerusform>Restored %n file: %1.</numerusform>
+            <numerusform>Restored %n files: %1.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Undid %n message(s). %1 They are removed for good when you send the next prompt.</source>
-        <translation><numerusform>Undid %n message. %1 It is removed for good when you send the next prompt.</numerusform><numerusform>Undid %n messages. %1 They are removed for good when you send the next prompt.</numerusform></translation>
+        <translation>
+            <numerusform>Undid %n message. %1 It is removed for good when you send the next prompt.</numerusform>
+            <numerusform>Undid %n messages. %1 They are removed for good when you send the next prompt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1029,7 +1029,9 @@
     </message>
     <message numerus="yes">
         <source> The same holds for the other %n pattern(s).</source>
-        <translation><numerusform>其他 %n 个模式也是如此。</numerusform></translation>
+        <translation>
+            <numerusform>其他 %n 个模式也是如此。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Saves the rule %1: it also allows any other %2 command, whatever follows it (for example %3).</source>
@@ -1906,6 +1908,10 @@ JSON 事件中）；运行本身失败时为 1（无法启动，或提供商或�
     <message>
         <source>add session %1</source>
         <translation>添加会话 %1</translation>
+    </message>
+    <message>
+        <source>read unfinished tool parts</source>
+        <translation>读取未完成的工具部分</translation>
     </message>
 </context>
 <context>
@@ -4368,15 +4374,21 @@ Click to open</source>
     </message>
     <message numerus="yes">
         <source>%1 and %n more</source>
-        <translation><numerusform>%1 等 %n 个</numerusform></translation>
+        <translation>
+            <numerusform>%1 等 %n 个</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Restored %n file(s): %1.</source>
-        <translation><numerusform>已恢复 %n 个文件：%1。</numerusform></translation>
+        <translation>
+            <numerusform>已恢复 %n 个文件：%1。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Undid %n message(s). %1 They are removed for good when you send the next prompt.</source>
-        <translation><numerusform>已撤销 %n 条消息。%1 发送下一条提示时它们将被永久删除。</numerusform></translation>
+        <translation>
+            <numerusform>已撤销 %n 条消息。%1 发送下一条提示时它们将被永久删除。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

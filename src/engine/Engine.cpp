@@ -976,6 +976,7 @@ void Engine::open()
             d->housekeep();
             d->questions = std::make_unique<QuestionCenter>(*d, d->options.askPolicy);
             d->makeParts();
+            d->scheduler->recoverAllInterrupted();
             Q_EMIT opened(true);
         },
         Qt::QueuedConnection);

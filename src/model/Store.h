@@ -119,6 +119,10 @@ public:
     // first, without reading their parts.
     Result<QList<MessageUsage>> usage(const QString &sessionID);
     Result<QList<MessageWithParts>> history(const QString &sessionID);  // oldest first, filterCompacted
+    // Tool parts still pending or running — after a crash, the ones a dead
+    // qcode left — of one session, or of every session when it is empty;
+    // compacted history included.
+    Result<QList<Part>> unfinishedToolParts(const QString &sessionID = {});
 
     Result<void> setTodos(const QString &sessionID, const QList<Todo> &todos);
     Result<QList<Todo>> todos(const QString &sessionID);

@@ -119,6 +119,31 @@ Result<QList<Part>> Store::partsOf(const QStringList &messageIDs, QHash<QString,
     return all;
 }
 
+Result<QList<Part>> Store::unfinishedToolParts(const QString &sessionID)
+{
+    QList<Part> found;
+    QString sql = u"SELECT id, message_id, session_id, CAST(data AS BLOB) FROM part"
+                  " WHERE json_extract(data, '$.type') = 'tool'"
+                  " AND json_extract(data, '$.state.status') IN ('pending', 'running')"_s;
+    QVariantList values;
+    if (!sessionID.isEmpty()) {
+        sql += u" AND session_id = ?"_s;
+        values.append(sessionID);
+    }
+    auto read = forEachRow(sql + u" ORDER BY session_id, message_id, id"_s, values, tr("read unfinished tool parts"),
+                           [&](const QSqlQuery &row) -> Result<void> {
+                               auto part = partFromRow(row.value(0).toString(), row.value(1).toString(),
+                                                       row.value(2).toString(), row.value(3));
+                               if (!part)
+                                   return part.error();
+                               found.append(std::move(part).value());
+                               return {};
+                           });
+    if (!read)
+        return read.error();
+    return found;
+}
+
 Result<QList<Part>> Store::parts(const QString &messageID)
 {
     return partsOf({messageID}, nullptr);

@@ -79,24 +79,44 @@ void SessionScheduler::recoverInterrupted(const QString &sessionID)
     // Nobody runs the session (the lock says so), yet a tool part is
     // pending or running: the qcode that ran it crashed or was killed.
     // The model reads the same words it would for such a part (§4.2).
-    const Result<QList<MessageWithParts>> history = m_services.store->history(sessionID);
-    if (!history)
+    Result<QList<Part>> unfinished = m_services.store->unfinishedToolParts(sessionID);
+    if (!unfinished) {
+        qCWarning(lcSession) << "unfinished tool parts of" << sessionID << "not read:" << unfinished.errorMessage();
         return;
-    for (const MessageWithParts &message : *history) {
-        for (Part part : message.parts) {
-            ToolPart *tool = part.as<ToolPart>();
-            if (!tool || !(std::holds_alternative<ToolPending>(tool->state)
-                           || std::holds_alternative<ToolRunning>(tool->state)))
-                continue;
-            if (Result<void> failed = tool->fail(u"[Tool execution was interrupted]"_s, m_services.now()); !failed)
-                continue;
-            if (Result<void> saved = m_services.store->updatePart(part); !saved) {
-                qCWarning(lcSession) << "interrupted part" << part.id << "not saved:" << saved.errorMessage();
-                continue;
-            }
-            qCInfo(lcSession) << sessionID << "tool part" << part.id << "was left running; marked interrupted";
-            publish(PartUpdated{part});
+    }
+    for (Part &part : *unfinished) {
+        ToolPart *tool = part.as<ToolPart>();
+        if (!tool)
+            continue;
+        if (Result<void> failed = tool->fail(u"[Tool execution was interrupted]"_s, m_services.now()); !failed)
+            continue;
+        if (Result<void> saved = m_services.store->updatePart(part); !saved) {
+            qCWarning(lcSession) << "interrupted part" << part.id << "not saved:" << saved.errorMessage();
+            continue;
         }
+        qCInfo(lcSession) << sessionID << "tool part" << part.id << "was left running; marked interrupted";
+        publish(PartUpdated{part});
+    }
+}
+
+void SessionScheduler::recoverAllInterrupted()
+{
+    // At start: every session whose parts say a tool still runs, unless
+    // another qcode really runs it (its lock is held), was left by a qcode
+    // that died. Claiming the lock recovers it; it goes at once.
+    const Result<QList<Part>> unfinished = m_services.store->unfinishedToolParts();
+    if (!unfinished) {
+        qCWarning(lcSession) << "unfinished tool parts not read:" << unfinished.errorMessage();
+        return;
+    }
+    QSet<QString> sessions;
+    for (const Part &part : *unfinished)
+        sessions.insert(part.sessionID);
+    for (const QString &sessionID : std::as_const(sessions)) {
+        if (busy(sessionID))
+            continue;
+        if (const Result<void> claimed = claim(sessionID); claimed)
+            releaseIfIdle(sessionID);
     }
 }
 

@@ -74,6 +74,9 @@ public:
     Result<void> claim(const QString &sessionID);
     // The lock goes once nothing runs on the session.
     void releaseIfIdle(const QString &sessionID);
+    // Marks the tool parts that qcodes which died left running as
+    // interrupted, in every session no other qcode runs now (at open).
+    void recoverAllInterrupted();
 
     // One more prompt() call waits for the session's next loop to end.
     void addWaiting(const QString &sessionID) { ++m_waiting[sessionID]; }

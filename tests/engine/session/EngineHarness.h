@@ -83,9 +83,9 @@ public:
     }
     Store &store() { return *m_store; }
     const TempTree &tree() const { return m_tree; }
-    // The engine's database file, for a test that opens its own connection.
-    QString databasePath() const { return m_database.path(); }
     QString projectDirectory() const;
+    // The engine's database file (its own, or Setup::databasePath), for a
+    // test that opens its own connection or a second engine on it.
     QString databasePath() const { return m_databasePath; }
 
     // Creates a session (once) and returns its id.

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void deletingARunningSessionStopsItBeforeItsRowsGo();
     void aSessionRunningInAnotherQcodeIsRefused();
     void aKilledQcodesLockIsStaleAndItsRunningToolsAreInterrupted();
+    void toolsADeadQcodeLeftRunningAreInterruptedWhenTheDatabaseIsNextOpened();
 };
 
 void SessionSchedulerTest::resumingARunningChildIsRefusedAndItKeepsOneLoop()
@@ -89,8 +90,7 @@ void SessionSchedulerTest::resumingARunningChildIsRefusedAndItKeepsOneLoop()
     h.engine().createSession(NewSession{child, h.projectDirectory(), parent, u"child"_s});
     QTRY_VERIFY_WITH_TIMEOUT(created(h, child), 5000);
     QList<PermissionRequest> asked;
-    connect(&h.engine(), &Engine::permissionAsked, this,
-            [&asked](const PermissionRequest &request) { asked.append(request); });
+    h.onEvent<PermissionAsked>(this, [&asked](const PermissionAsked &event) { asked.append(event.request); });
 
     // The person works in the child directly: its loop waits for an answer.
     h.server().enqueue(FakeTurn().toolCall(u"glob"_s, QJsonObject{{u"pattern"_s, u"*.none"_s}}, u"call_glob"_s));
@@ -229,12 +229,11 @@ void SessionSchedulerTest::deletingARunningSessionStopsItBeforeItsRowsGo()
     EngineHarness h;
     QVERIFY(h.sendAndHold(u"work"_s, u"done"_s));
     const QString sessionID = h.session();
-    QSignalSpy deleted(&h.engine(), &Engine::sessionDeleted);
     h.engine().deleteSession(sessionID);
     const auto outcome = h.waitFinished();
     QVERIFY(outcome);
     QVERIFY(outcome->aborted);
-    QTRY_COMPARE_WITH_TIMEOUT(deleted.size(), 1, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(h.sink().all<SessionDeleted>().size(), 1, 10000);
 
     // The stopped turn was written and told before the session went, and
     // nothing about it came after.
@@ -296,6 +295,44 @@ void SessionSchedulerTest::aSessionRunningInAnotherQcodeIsRefused()
     QCOMPARE(first.userTexts(), (QStringList{u"work"_s, u"me too"_s}));
 }
 
+namespace {
+
+// A tool part that says it still runs, as a qcode that died leaves it.
+Part leaveRunningTool(EngineHarness &h, const QString &sessionID, const QString &parentID)
+{
+    AssistantMessage crashed;
+    crashed.id = Identifier::ascending(Identifier::Prefix::Message);
+    crashed.sessionID = sessionID;
+    crashed.created = QDateTime::currentMSecsSinceEpoch();
+    crashed.parentID = parentID;
+    crashed.providerID = u"fake"_s;
+    crashed.modelID = u"fake-model"_s;
+    crashed.agent = u"build"_s;
+    crashed.mode = u"build"_s;
+    [&] { QVERIFY(h.store().updateMessage(Message(crashed))); }();
+    Part tool{Identifier::ascending(Identifier::Prefix::Part), sessionID, crashed.id,
+              ToolPart{u"call_crash"_s, u"bash"_s, ToolPending{}, std::nullopt, {}}, {}};
+    [&] {
+        QVERIFY(tool.as<ToolPart>()->start(QJsonObject{{u"command"_s, u"make"_s}}, crashed.created));
+        QVERIFY(h.store().updatePart(tool));
+    }();
+    return tool;
+}
+
+std::optional<ToolPart> storedTool(Store &store, const Part &tool)
+{
+    const Result<QList<Part>> parts = store.parts(tool.messageID);
+    if (!parts)
+        return std::nullopt;
+    for (const Part &part : *parts) {
+        if (part.id == tool.id)
+            return *part.as<ToolPart>();
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 void SessionSchedulerTest::aKilledQcodesLockIsStaleAndItsRunningToolsAreInterrupted()
 {
     EngineHarness h;
@@ -305,21 +342,7 @@ void SessionSchedulerTest::aKilledQcodesLockIsStaleAndItsRunningToolsAreInterrup
 
     // A qcode died with a tool running: its part is still "running" and
     // its lock file names a process that is gone.
-    const QList<MessageWithParts> before = h.messages();
-    AssistantMessage crashed;
-    crashed.id = Identifier::ascending(Identifier::Prefix::Message);
-    crashed.sessionID = sessionID;
-    crashed.created = QDateTime::currentMSecsSinceEpoch();
-    crashed.parentID = before.first().info.id();
-    crashed.providerID = u"fake"_s;
-    crashed.modelID = u"fake-model"_s;
-    crashed.agent = u"build"_s;
-    crashed.mode = u"build"_s;
-    QVERIFY(h.store().updateMessage(Message(crashed)));
-    Part tool{Identifier::ascending(Identifier::Prefix::Part), sessionID, crashed.id,
-              ToolPart{u"call_crash"_s, u"bash"_s, ToolPending{}, std::nullopt, {}}, {}};
-    QVERIFY(tool.as<ToolPart>()->start(QJsonObject{{u"command"_s, u"make"_s}}, crashed.created));
-    QVERIFY(h.store().updatePart(tool));
+    const Part tool = leaveRunningTool(h, sessionID, h.messages().first().info.id());
 
     const QString lockPath = QDir(h.databasePath() + u".locks"_s).filePath(sessionID + u".lock"_s);
     QVERIFY(QDir().mkpath(QFileInfo(lockPath).absolutePath()));
@@ -360,6 +383,40 @@ void SessionSchedulerTest::aKilledQcodesLockIsStaleAndItsRunningToolsAreInterrup
     QVERIFY(h.sentText(1).contains(u"[Tool execution was interrupted]"_s));
     // Let go once the session is idle.
     QVERIFY(!QFileInfo::exists(lockPath));
+}
+
+void SessionSchedulerTest::toolsADeadQcodeLeftRunningAreInterruptedWhenTheDatabaseIsNextOpened()
+{
+    EngineHarness first;
+    first.server().enqueue(FakeTurn().text({u"one"_s}));
+    QVERIFY(first.prompt(u"one"_s));
+    const QString abandoned = first.session();
+    const Part leftRunning = leaveRunningTool(first, abandoned, first.messages().first().info.id());
+
+    // A second session whose tool really runs in another qcode right now:
+    // its lock is held by a live process (this one).
+    const QString elsewhere = Identifier::descending(Identifier::Prefix::Session);
+    first.engine().createSession(NewSession{elsewhere, first.projectDirectory(), std::nullopt, u"elsewhere"_s});
+    QTRY_VERIFY_WITH_TIMEOUT(created(first, elsewhere), 5000);
+    const QString lockDirectory = first.databasePath() + u".locks"_s;
+    QVERIFY(QDir().mkpath(lockDirectory));
+    QLockFile held(QDir(lockDirectory).filePath(elsewhere + u".lock"_s));
+    QVERIFY(held.tryLock(0));
+    const Part stillRunning = leaveRunningTool(first, elsewhere, first.messages().first().info.id());
+
+    // The next qcode to open the database tidies up without a prompt.
+    EngineHarness::Setup setup;
+    setup.databasePath = first.databasePath();
+    EngineHarness next(setup);
+    const std::optional<ToolPart> recovered = storedTool(next.store(), leftRunning);
+    QVERIFY(recovered);
+    const auto *interrupted = std::get_if<ToolError>(&recovered->state);
+    QVERIFY(interrupted);
+    QCOMPARE(interrupted->error, u"[Tool execution was interrupted]"_s);
+    const std::optional<ToolPart> untouched = storedTool(next.store(), stillRunning);
+    QVERIFY(untouched);
+    QVERIFY(std::holds_alternative<ToolRunning>(untouched->state));
+    QVERIFY(!QFileInfo::exists(QDir(lockDirectory).filePath(abandoned + u".lock"_s)));
 }
 
 QTEST_GUILESS_MAIN(SessionSchedulerTest)

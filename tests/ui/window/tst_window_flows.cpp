@@ -9,7 +9,7 @@
 #include <QTest>
 
 #include "EngineHarness.h"
-#include "window/WindowTestSupport.h"
+#include "WindowTestSupport.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
 #include "ui/chat/MessageWidget.h"

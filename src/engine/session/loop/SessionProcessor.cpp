@@ -361,14 +361,19 @@ void SessionProcessor::startTool(ToolCallEvent event)
         --m_runningTools;
         if (!recorded && !m_toolError)
             m_toolError = recorded.error();
-        Q_EMIT toolCallEnded();
+        if (m_runningTools == 0)
+            Q_EMIT toolsSettled();
     });
 }
 
 QCoro::Task<> SessionProcessor::settleTools()
 {
-    while (m_runningTools > 0)
-        co_await qCoro(this, &SessionProcessor::toolCallEnded);
+    // One wait for the last call, never one per call: qCoro resumes through
+    // a queued connection, so two calls ending before it runs would resume
+    // a wait that is already over. No call starts while the stream reader
+    // waits here, so the count cannot rise again before the resume.
+    if (m_runningTools > 0)
+        co_await qCoro(this, &SessionProcessor::toolsSettled);
 }
 
 QCoro::Task<Result<void>> SessionProcessor::runTool(ToolCallEvent event)

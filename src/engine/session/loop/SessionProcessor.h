@@ -100,9 +100,9 @@ public:
     QCoro::Task<Outcome> process(CallFactory makeCall);
 
 Q_SIGNALS:
-    // A tool call this processor started has ended and its result is
+    // Every tool call this processor started has ended and its result is
     // recorded.
-    void toolCallEnded();
+    void toolsSettled();
 
 private:
     // Why one pass over a stream ended early.
@@ -110,7 +110,8 @@ private:
 
     QCoro::Task<std::optional<StreamFailure>> consume(CallFactory makeCall);
     Result<void> handle(const ProviderEvent &event);
-    // Starts the call and returns at once; toolCallEnded() says when it ends.
+    // Starts the call and returns at once; toolsSettled() says when the last
+    // running call has ended.
     void startTool(ToolCallEvent event);
     QCoro::Task<Result<void>> runTool(ToolCallEvent event);
     // Returns once every started tool call has ended.
