@@ -3,6 +3,7 @@
 #include <QCoro/QCoroSignal>
 #include <QDir>
 
+#include "NextEmission.h"
 #include "engine/session/project/ProjectCache.h"
 #include "engine/session/SessionLogging.h"
 #include "engine/snapshot/SnapshotStore.h"
@@ -342,8 +343,11 @@ QCoro::Task<> SessionScheduler::waitStopped(QStringList sessionIDs)
         }
         return false;
     };
-    while (guard && running())
-        co_await qCoro(this, &SessionScheduler::runEnded);
+    // Several runs may end before this resumes: NextEmission, not qCoro.
+    while (guard && running()) {
+        NextEmission ended(this, &SessionScheduler::runEnded);
+        co_await ended;
+    }
 }
 
 void SessionScheduler::abort(const QString &sessionID)

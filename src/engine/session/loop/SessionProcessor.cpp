@@ -8,6 +8,7 @@
 #include <QCoro/QCoroTimer>
 
 #include "MessageErrors.h"
+#include "engine/session/NextEmission.h"
 #include "engine/session/asks/PermissionTexts.h"
 #include "engine/session/SessionLogging.h"
 #include "engine/catalogue/StepUsage.h"
@@ -368,12 +369,12 @@ void SessionProcessor::startTool(ToolCallEvent event)
 
 QCoro::Task<> SessionProcessor::settleTools()
 {
-    // One wait for the last call, never one per call: qCoro resumes through
-    // a queued connection, so two calls ending before it runs would resume
-    // a wait that is already over. No call starts while the stream reader
-    // waits here, so the count cannot rise again before the resume.
-    if (m_runningTools > 0)
-        co_await qCoro(this, &SessionProcessor::toolsSettled);
+    // No call starts while the stream reader waits here, so the count
+    // cannot rise again before the resume.
+    if (m_runningTools > 0) {
+        NextEmission settled(this, &SessionProcessor::toolsSettled);
+        co_await settled;
+    }
 }
 
 QCoro::Task<Result<void>> SessionProcessor::runTool(ToolCallEvent event)
