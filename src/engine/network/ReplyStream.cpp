@@ -187,6 +187,10 @@ void ReplyStream::onMetaData()
     if (!statusAttribute.isValid())
         return;
     const int status = statusAttribute.toInt();
+    // A proxy's own refusal, not the server's answer: reported at the end,
+    // once the manager has tried the credentials it has.
+    if (status == 407)
+        return;
     if (status == 307 || status == 308) {
         const QByteArray location = m_reply->rawHeader("location");
         if (!location.isEmpty()) {
@@ -257,6 +261,10 @@ void ReplyStream::onFinished()
     if (!self || m_finished || !m_reply)
         return;
     const QNetworkReply::NetworkError error = m_reply->error();
+    if (error == QNetworkReply::ProxyAuthenticationRequiredError) {
+        fail(Failure::Network, transportError());
+        return;
+    }
     if (m_status > 0 && !isSuccessStatus() && error != QNetworkReply::OperationCanceledError) {
         // An error answer, even one cut short, says more than the cut.
         m_finished = true;
