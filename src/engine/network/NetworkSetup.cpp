@@ -21,6 +21,23 @@ namespace {
 
 std::atomic<EnvironmentProxyFactory *> installedFactory = nullptr;
 
+// The bundles distributions build from their trusted authorities, which
+// TLS already trusts by default.
+bool isSystemBundle(const QString &canonicalPath)
+{
+    static const QStringList bundles = {
+        u"/etc/ssl/certs/ca-certificates.crt"_s, // Debian, Ubuntu, Arch
+        u"/etc/pki/tls/certs/ca-bundle.crt"_s,   // Fedora, RHEL
+        u"/etc/ssl/ca-bundle.pem"_s,             // openSUSE
+        u"/etc/ssl/cert.pem"_s,                  // Alpine, macOS
+    };
+    for (const QString &bundle : bundles) {
+        if (QFileInfo(bundle).canonicalFilePath() == canonicalPath)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 QStringList NetworkSetup::apply(const Options &options)
@@ -42,9 +59,20 @@ QStringList NetworkSetup::apply(const Options &options)
         {u"SSL_CERT_FILE"_s, options.environment.value(u"SSL_CERT_FILE"_s)},
         {u"NODE_EXTRA_CA_CERTS"_s, options.environment.value(u"NODE_EXTRA_CA_CERTS"_s)},
     };
+    QStringList seen;
     for (const auto &[source, file] : sources) {
         if (file.trimmed().isEmpty())
             continue;
+        // Many systems point SSL_CERT_FILE and NODE_EXTRA_CA_CERTS at the
+        // distribution's own bundle: those authorities are trusted already,
+        // and parsing a hundred and fifty certificates at every start costs
+        // more CPU than a whole streamed answer.
+        const QString canonical = QFileInfo(file.trimmed()).canonicalFilePath();
+        if (!canonical.isEmpty() && (seen.contains(canonical) || isSystemBundle(canonical))) {
+            qCDebug(lcHttp).noquote() << source << "names" << canonical << "which is already trusted";
+            continue;
+        }
+        seen.append(canonical);
         QString problem;
         const int added = addCertificateAuthorities(file.trimmed(), &problem);
         if (added == 0)

@@ -215,6 +215,20 @@ void ReplyStream::onMetaData()
 
 void ReplyStream::onReadyRead()
 {
+    // The manager hands over each chunk of a chunked body as its own
+    // readyRead, and a provider sends an event per chunk: reading them one
+    // by one would run the decoder thousands of times for a few bytes each.
+    // One read later takes every chunk that arrived meanwhile, at the cost
+    // of one event-loop pass.
+    if (m_readQueued || m_finished)
+        return;
+    m_readQueued = true;
+    QMetaObject::invokeMethod(this, &ReplyStream::readAvailable, Qt::QueuedConnection);
+}
+
+void ReplyStream::readAvailable()
+{
+    m_readQueued = false;
     if (m_finished || !m_reply)
         return;
     if (!m_headersReported) {
@@ -256,8 +270,8 @@ void ReplyStream::onFinished()
     if (m_finished || !m_reply)
         return;
     QPointer<ReplyStream> self(this);
-    // What came with the end may not have had its own readyRead yet.
-    onReadyRead();
+    // What came with the end may not have been read yet.
+    readAvailable();
     if (!self || m_finished || !m_reply)
         return;
     const QNetworkReply::NetworkError error = m_reply->error();

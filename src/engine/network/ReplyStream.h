@@ -87,6 +87,7 @@ private:
     void start();
     void onMetaData();
     void onReadyRead();
+    void readAvailable();
     void onFinished();
     bool followRedirect(const QUrl &location);
     void onConnectTimeout();
@@ -112,7 +113,7 @@ private:
     int m_redirects = 0;
     qint64 m_bodyBytes = 0;
     bool m_headersReported = false;
-    bool m_redirecting = false;
+    bool m_readQueued = false;
     bool m_finished = false;
 };
 

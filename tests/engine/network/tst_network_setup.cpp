@@ -104,6 +104,20 @@ private Q_SLOTS:
                  qPrintable(problems.at(1)));
     }
 
+    void theSystemBundleNamedByTheEnvironmentIsTrustedAlreadyAndNotReadAgain()
+    {
+        const QString bundle = u"/etc/ssl/certs/ca-certificates.crt"_s;
+        if (!QFileInfo::exists(bundle))
+            QSKIP("this system has no /etc/ssl/certs/ca-certificates.crt");
+        const qsizetype before = QSslConfiguration::defaultConfiguration().caCertificates().size();
+        NetworkSetup::Options options;
+        options.environment = QProcessEnvironment();
+        options.environment.insert(u"SSL_CERT_FILE"_s, bundle);
+        options.environment.insert(u"NODE_EXTRA_CA_CERTS"_s, bundle);
+        QCOMPARE(NetworkSetup::apply(options), QStringList());
+        QCOMPARE(QSslConfiguration::defaultConfiguration().caCertificates().size(), before);
+    }
+
     void extraAuthoritiesFromTheEnvironmentJoinTheSystemOnes()
     {
         if (!m_tls.isRunning())
