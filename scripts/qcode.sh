@@ -27,7 +27,9 @@ required=(
 )
 # Packages that make qcode better where the distribution has them.
 # lld links the test programs faster and far smaller (cmake/CompilerOptions.cmake).
-optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep lld)
+# tinyproxy, nghttpx (nghttp2-proxy) and openssl let the network tests run a
+# real proxy and an HTTP/2 TLS front end; without them those tests skip.
+optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep lld tinyproxy nghttp2-proxy openssl)
 # scripts/screenshots.sh renders under Xvfb when it is there (not the tests).
 
 usage() {

@@ -11,6 +11,7 @@
 #include "engine/config/DataPaths.h"
 #include "engine/config/FallbackSecretStore.h"
 #include "engine/config/KeychainSecretStore.h"
+#include "engine/network/NetworkSetup.h"
 #include "instance/SingleInstance.h"
 #include "model/Store.h"
 #include "ui/i18n/LanguageSwitcher.h"
@@ -31,6 +32,16 @@ void applyDataDirectorySetting()
         qputenv("QCODE_DATA_DIR", QDir::toNativeSeparators(chosen).toLocal8Bit());
 }
 
+// Proxies and extra certificate authorities, before anything is sent.
+QStringList applyNetworkSettings()
+{
+    const qcode::AppSettings settings;
+    qcode::NetworkSetup::Options options;
+    options.proxy = settings.proxy();
+    options.certificateFile = settings.certificateFile();
+    return qcode::NetworkSetup::apply(options);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -43,6 +54,8 @@ int main(int argc, char *argv[])
         qcode::SettingsMigration::moveFromUnknownOrganization();
         applyDataDirectorySetting();
         qcode::LanguageSwitcher::instance()->apply(qcode::AppSettings().language());
+        for (const QString &problem : applyNetworkSettings())
+            std::fprintf(stderr, "qcode: %s\n", qPrintable(problem));
         return qcode::CommandLine::runHeadless(app.arguments().mid(1));
     }
 
@@ -65,6 +78,8 @@ int main(int argc, char *argv[])
     // The language saved in Settings, else the system's; the window
     // applies later changes as they are made.
     qcode::LanguageSwitcher::instance()->apply(qcode::AppSettings().language());
+    for (const QString &problem : applyNetworkSettings())
+        qWarning().noquote() << problem;
     QCommandLineParser parser;
     qcode::CommandLine::configure(parser);
     parser.process(app);

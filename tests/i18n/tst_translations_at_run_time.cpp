@@ -7,7 +7,6 @@
 
 #include "RecordingEventSink.h"
 #include "TempDatabase.h"
-#include "engine/network/HttpResponseParser.h"
 #include "engine/session/compaction/SessionCompaction.h"
 #include "engine/session/loop/TitleGenerator.h"
 #include "ui/chat/tool/ToolCardHeader.h"
@@ -44,7 +43,6 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void toolTitlesAreTranslated();
-    void httpReaderErrorsAreTranslated();
     void titleAndCompactionErrorsAreTranslated();
     void keychainMessagesAreTranslated();
     void aWidgetClassTranslatesUnderItsQualifiedName();
@@ -72,19 +70,6 @@ void TranslationsAtRunTimeTest::toolTitlesAreTranslated()
     QCOMPARE(shown.title, u"读取 src/main.cpp"_s);
     QCOMPARE(shown.subtitle, u"3 行"_s);
     QCOMPARE(presentTool(readTool({}, {}), {}).title, u"读取文件"_s);
-}
-
-void TranslationsAtRunTimeTest::httpReaderErrorsAreTranslated()
-{
-    HttpResponseParser parser;
-    QByteArray body;
-    QVERIFY(!parser.feed("SPDY/3 200 OK\r\n", body));
-    QCOMPARE(parser.errorString(), u"服务器没有以 HTTP/1.1 响应（其第一行为 \"SPDY/3 200 OK\"）"_s);
-
-    HttpResponseParser cut;
-    QVERIFY(cut.feed("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", body));
-    QVERIFY(!cut.finishAtClose());
-    QCOMPARE(cut.errorString(), u"服务器在响应结束之前关闭了连接"_s);
 }
 
 void TranslationsAtRunTimeTest::titleAndCompactionErrorsAreTranslated()

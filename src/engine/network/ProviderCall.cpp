@@ -92,14 +92,14 @@ void ProviderCall::start()
         return;
     }
 
-    m_stream = new HttpStream(m_manager, m_request, m_limits, this);
+    m_stream = new ReplyStream(m_manager, m_request, m_limits, this);
     // The prompt can be megabytes of images; the reply holds its own copy.
     m_request = HttpRequestSpec{};
-    connect(m_stream, &HttpStream::headersReceived, this, &ProviderCall::onHeaders);
-    connect(m_stream, &HttpStream::bodyReceived, this, &ProviderCall::onBody);
-    connect(m_stream, &HttpStream::succeeded, this, &ProviderCall::onSucceeded);
-    connect(m_stream, &HttpStream::httpFailed, this, &ProviderCall::onHttpFailed);
-    connect(m_stream, &HttpStream::transportFailed, this, &ProviderCall::onTransportFailed);
+    connect(m_stream, &ReplyStream::headersReceived, this, &ProviderCall::onHeaders);
+    connect(m_stream, &ReplyStream::bodyReceived, this, &ProviderCall::onBody);
+    connect(m_stream, &ReplyStream::succeeded, this, &ProviderCall::onSucceeded);
+    connect(m_stream, &ReplyStream::httpFailed, this, &ProviderCall::onHttpFailed);
+    connect(m_stream, &ReplyStream::transportFailed, this, &ProviderCall::onTransportFailed);
 }
 
 void ProviderCall::abort()
@@ -139,7 +139,7 @@ void ProviderCall::attachChannel()
         m_channel->close();
 }
 
-void ProviderCall::onHeaders(int httpStatus, const HttpStream::Headers &headers)
+void ProviderCall::onHeaders(int httpStatus, const ReplyStream::Headers &headers)
 {
     m_status = httpStatus;
     m_headers = headers;
@@ -241,29 +241,29 @@ void ProviderCall::finishStream()
     failWith(ProviderError::malformedStream(tr("the provider's answer ended without a result")));
 }
 
-void ProviderCall::onHttpFailed(int httpStatus, const HttpStream::Headers &headers, const QByteArray &body)
+void ProviderCall::onHttpFailed(int httpStatus, const ReplyStream::Headers &headers, const QByteArray &body)
 {
     if (m_state != State::Running)
         return;
     failWith(ProviderError::fromHttpResponse(httpStatus, headers, body));
 }
 
-void ProviderCall::onTransportFailed(HttpStream::Failure failure, const QString &detail)
+void ProviderCall::onTransportFailed(ReplyStream::Failure failure, const QString &detail)
 {
     if (m_state != State::Running)
         return;
     switch (failure) {
-    case HttpStream::Failure::Aborted:
+    case ReplyStream::Failure::Aborted:
         failWith(ProviderError::aborted());
         return;
-    case HttpStream::Failure::ConnectTimeout:
-    case HttpStream::Failure::IdleTimeout:
+    case ReplyStream::Failure::ConnectTimeout:
+    case ReplyStream::Failure::IdleTimeout:
         failWith(ProviderError::timeout(detail));
         return;
-    case HttpStream::Failure::BodyTooLarge:
+    case ReplyStream::Failure::BodyTooLarge:
         failWith(ProviderError::malformedStream(detail));
         return;
-    case HttpStream::Failure::Network:
+    case ReplyStream::Failure::Network:
         break;
     }
     const bool streaming = m_status >= 200 && m_status < 300
@@ -321,7 +321,7 @@ void ProviderCall::failWith(const ProviderError &error)
 
 void ProviderCall::releaseStream()
 {
-    HttpStream *stream = std::exchange(m_stream, nullptr);
+    ReplyStream *stream = std::exchange(m_stream, nullptr);
     if (!stream)
         return;
     disconnect(stream, nullptr, this, nullptr);

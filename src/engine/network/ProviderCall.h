@@ -10,7 +10,7 @@
 #include <memory>
 #include <optional>
 
-#include "HttpStream.h"
+#include "ReplyStream.h"
 #include "ProviderEventChannel.h"
 #include "engine/provider/ProviderError.h"
 #include "engine/provider/ProviderEvent.h"
@@ -82,7 +82,7 @@ public:
     ProviderEventChannel::Awaiter nextEvent();
 
 Q_SIGNALS:
-    void responseStarted(int httpStatus, const qcode::HttpStream::Headers &headers);
+    void responseStarted(int httpStatus, const qcode::ReplyStream::Headers &headers);
     void eventReceived(const qcode::ProviderEvent &event);
     void finished(const qcode::FinishEvent &finish);
     void failed(const qcode::ProviderError &error);
@@ -93,11 +93,11 @@ private:
     // and judged whole.
     enum class BodyMode { Undecided, EventStream, HtmlPage, JsonDocument };
 
-    void onHeaders(int httpStatus, const HttpStream::Headers &headers);
+    void onHeaders(int httpStatus, const ReplyStream::Headers &headers);
     void onBody(const QByteArray &bytes);
     void onSucceeded();
-    void onHttpFailed(int httpStatus, const HttpStream::Headers &headers, const QByteArray &body);
-    void onTransportFailed(HttpStream::Failure failure, const QString &detail);
+    void onHttpFailed(int httpStatus, const ReplyStream::Headers &headers, const QByteArray &body);
+    void onTransportFailed(ReplyStream::Failure failure, const QString &detail);
 
     bool decideBodyMode();
     bool feed(const QByteArray &bytes);
@@ -114,7 +114,7 @@ private:
     HttpRequestSpec m_request;
     HttpStreamLimits m_limits;
     ProviderStreamParser m_parser;
-    HttpStream *m_stream = nullptr;
+    ReplyStream *m_stream = nullptr;
     std::shared_ptr<ProviderEventChannel> m_channel;
     bool m_channelAttached = false;
     qsizetype m_published = 0;
@@ -122,7 +122,7 @@ private:
     State m_state = State::Ready;
     BodyMode m_bodyMode = BodyMode::Undecided;
     int m_status = 0;
-    HttpStream::Headers m_headers;
+    ReplyStream::Headers m_headers;
     QByteArray m_held; // body bytes kept until the mode is known, or gathered whole
     std::optional<ProviderError> m_streamError;
     std::optional<FinishEvent> m_finish;

@@ -3,7 +3,7 @@
 #include <QNetworkAccessManager>
 #include <QPointer>
 
-#include "HttpStream.h"
+#include "HttpStreamLimits.h"
 #include "engine/provider/ProviderRequest.h"
 #include "engine/provider/WireProtocol.h"
 #include "model/Result.h"

@@ -17,6 +17,8 @@ const QString FontKey = u"appearance/fontPointSize"_s;
 const QString LanguageKey = u"general/language"_s;
 const QString DataKey = u"data/directory"_s;
 const QString NotificationsKey = u"general/notifications"_s;
+const QString ProxyKey = u"network/proxy"_s;
+const QString CertificatesKey = u"network/certificateFile"_s;
 
 QString themeName(AppSettings::Theme theme)
 {
@@ -106,6 +108,28 @@ void AppSettings::setNotificationsEnabled(bool enabled)
 {
     if (store(NotificationsKey, enabled, notificationsEnabled()))
         Q_EMIT notificationsChanged();
+}
+
+QString AppSettings::proxy() const
+{
+    return QSettings().value(ProxyKey).toString();
+}
+
+void AppSettings::setProxy(const QString &proxy)
+{
+    if (store(ProxyKey, proxy.trimmed(), this->proxy()))
+        Q_EMIT networkChanged();
+}
+
+QString AppSettings::certificateFile() const
+{
+    return QSettings().value(CertificatesKey).toString();
+}
+
+void AppSettings::setCertificateFile(const QString &file)
+{
+    if (store(CertificatesKey, file.trimmed(), certificateFile()))
+        Q_EMIT networkChanged();
 }
 
 } // namespace qcode

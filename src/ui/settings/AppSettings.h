@@ -31,6 +31,13 @@ public:
     void setDataDirectory(const QString &directory);
     bool notificationsEnabled() const;
     void setNotificationsEnabled(bool enabled);
+    // "": the environment's proxy variables, then the system's settings;
+    // else a proxy address for every request (NetworkSetup). From the next start.
+    QString proxy() const;
+    void setProxy(const QString &proxy);
+    // A PEM file of extra certificate authorities, or "". From the next start.
+    QString certificateFile() const;
+    void setCertificateFile(const QString &file);
 
     static constexpr int MinimumFontPointSize = 6;
     static constexpr int MaximumFontPointSize = 32;
@@ -41,6 +48,7 @@ Q_SIGNALS:
     void languageChanged();
     void dataDirectoryChanged();
     void notificationsChanged();
+    void networkChanged();
 };
 
 } // namespace qcode

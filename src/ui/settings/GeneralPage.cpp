@@ -14,6 +14,7 @@
 #include "AppSettings.h"
 #include "InlineMessage.h"
 #include "ModelComboBox.h"
+#include "NetworkBox.h"
 #include "ui/support/FormLabels.h"
 
 using namespace Qt::StringLiterals;
@@ -29,8 +30,12 @@ GeneralPage::GeneralPage(const SettingsContext &context, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(createModelBox(context));
-    if (m_app)
+    if (m_app) {
         layout->addWidget(createAppearanceBox());
+        m_networkBox = new NetworkBox(m_app, this);
+        m_networkBox->setObjectName(u"networkBox"_s);
+        layout->addWidget(m_networkBox);
+    }
     layout->addStretch();
     loadConfig(context);
     if (m_app)
@@ -64,6 +69,7 @@ void GeneralPage::retranslateUi()
     setFormLabel(m_appearanceForm, m_theme, tr("&Theme:"));
     setFormLabel(m_appearanceForm, m_fontSize, tr("&Font size:"));
     setFormLabel(m_appearanceForm, m_language, tr("&Language:"));
+    m_networkBox->retranslateUi();
 }
 
 void GeneralPage::changeEvent(QEvent *event)

@@ -18,9 +18,11 @@ namespace qcode {
 
 class InlineMessage;
 class ModelComboBox;
+class NetworkBox;
 
 // Settings › General: default model and agent (qcode.json), and the app's
-// own look and language (AppSettings). Every change is saved at once.
+// own look and language, proxy and certificates (AppSettings). Every change
+// is saved at once.
 class GeneralPage : public QWidget
 {
     Q_OBJECT
@@ -55,6 +57,7 @@ private:
     QString m_firstAgent;     // what "Automatic" picks
     QString m_effectiveModel; // the model the merged config sets, when another file sets it
 
+    NetworkBox *m_networkBox = nullptr;
     QGroupBox *m_modelBox = nullptr;
     QFormLayout *m_modelForm = nullptr;
     ModelComboBox *m_model = nullptr;

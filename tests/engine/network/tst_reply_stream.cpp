@@ -1,7 +1,7 @@
-// HttpStream, the reply wrapper under every provider call: one report of
-// status and headers, 2xx bodies passed on as they arrive, non-2xx bodies
-// delivered whole, transport failures kept apart from HTTP ones, and a
-// request that never outlives its stream.
+// ReplyStream, the wrapper around QNetworkReply under every provider call:
+// one report of status and headers, 2xx bodies passed on as they arrive,
+// non-2xx bodies delivered whole, transport failures kept apart from HTTP
+// ones, and a request that never outlives its stream.
 
 #include <QtTest>
 
@@ -13,8 +13,7 @@
 
 #include "FakeProviderServer.h"
 #include "FakeStreamEncoder.h"
-#include "engine/network/HttpConnectionPool.h"
-#include "engine/network/HttpStream.h"
+#include "engine/network/ReplyStream.h"
 #include "engine/provider/ProviderError.h"
 #include "engine/provider/ProviderRequest.h"
 
@@ -33,34 +32,34 @@ HttpRequestSpec requestTo(const QUrl &url)
 struct Report {
     int headerReports = 0;
     int status = 0;
-    HttpStream::Headers headers;
+    ReplyStream::Headers headers;
     QByteArray body;
     int successes = 0;
     QList<int> httpFailures;
     QByteArray errorBody;
-    QList<HttpStream::Failure> transportFailures;
+    QList<ReplyStream::Failure> transportFailures;
 
     int endings() const { return successes + int(httpFailures.size() + transportFailures.size()); }
 };
 
-void watch(HttpStream *stream, Report *report)
+void watch(ReplyStream *stream, Report *report)
 {
-    QObject::connect(stream, &HttpStream::headersReceived, stream,
-                     [report](int status, const HttpStream::Headers &headers) {
+    QObject::connect(stream, &ReplyStream::headersReceived, stream,
+                     [report](int status, const ReplyStream::Headers &headers) {
                          ++report->headerReports;
                          report->status = status;
                          report->headers = headers;
                      });
-    QObject::connect(stream, &HttpStream::bodyReceived, stream,
+    QObject::connect(stream, &ReplyStream::bodyReceived, stream,
                      [report](const QByteArray &bytes) { report->body += bytes; });
-    QObject::connect(stream, &HttpStream::succeeded, stream, [report] { ++report->successes; });
-    QObject::connect(stream, &HttpStream::httpFailed, stream,
-                     [report](int status, const HttpStream::Headers &, const QByteArray &body) {
+    QObject::connect(stream, &ReplyStream::succeeded, stream, [report] { ++report->successes; });
+    QObject::connect(stream, &ReplyStream::httpFailed, stream,
+                     [report](int status, const ReplyStream::Headers &, const QByteArray &body) {
                          report->httpFailures.append(status);
                          report->errorBody = body;
                      });
-    QObject::connect(stream, &HttpStream::transportFailed, stream,
-                     [report](HttpStream::Failure failure, const QString &) {
+    QObject::connect(stream, &ReplyStream::transportFailed, stream,
+                     [report](ReplyStream::Failure failure, const QString &) {
                          report->transportFailures.append(failure);
                      });
 }
@@ -137,7 +136,7 @@ private:
 // One request to `url` that must succeed with the body "hello".
 void expectHello(QNetworkAccessManager &manager, const QUrl &url)
 {
-    HttpStream stream(&manager, requestTo(url), {});
+    ReplyStream stream(&manager, requestTo(url), {});
     Report report;
     watch(&stream, &report);
     QTRY_COMPARE(report.endings(), 1);
@@ -149,7 +148,7 @@ const QByteArray okChunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\
 
 } // namespace
 
-class HttpStreamTest : public QObject
+class ReplyStreamTest : public QObject
 {
     Q_OBJECT
 
@@ -163,7 +162,7 @@ private Q_SLOTS:
         const FakeTurn turn = FakeTurn().text({u"one"_s, u"two"_s}).header("x-request-id", "req_42")
                                   .trickle(std::chrono::milliseconds(5), 40);
         server.enqueue(turn);
-        HttpStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::OpenAIChat)), {});
+        ReplyStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::OpenAIChat)), {});
         Report report;
         watch(&stream, &report);
 
@@ -185,7 +184,7 @@ private Q_SLOTS:
         const QByteArray body = QJsonDocument(QJsonObject{{"error"_L1, QJsonObject{{"message"_L1, QString(300 * 1024, u'x')}}}})
                                     .toJson(QJsonDocument::Compact);
         server.enqueue(FakeTurn::httpError(503, body, {{"retry-after", "7"}}));
-        HttpStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::AnthropicMessages)), {});
+        ReplyStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::AnthropicMessages)), {});
         Report report;
         watch(&stream, &report);
 
@@ -202,7 +201,7 @@ private Q_SLOTS:
         server.enqueue(FakeTurn::httpError(500, QByteArray(64 * 1024, 'e'), {}, "text/plain"));
         HttpStreamLimits limits;
         limits.maxErrorBodyBytes = 1000;
-        HttpStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::Gemini)), limits);
+        ReplyStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::Gemini)), limits);
         Report report;
         watch(&stream, &report);
 
@@ -219,12 +218,12 @@ private Q_SLOTS:
         url.setPort(probe.serverPort());
         probe.close();
 
-        HttpStream stream(&m_manager, requestTo(url), {});
+        ReplyStream stream(&m_manager, requestTo(url), {});
         Report report;
         watch(&stream, &report);
 
         QTRY_COMPARE(report.endings(), 1);
-        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Network});
+        QCOMPARE(report.transportFailures, QList<ReplyStream::Failure>{ReplyStream::Failure::Network});
         QCOMPARE(report.headerReports, 0);
         QCOMPARE(stream.httpStatus(), 0);
     }
@@ -233,14 +232,14 @@ private Q_SLOTS:
     {
         FakeProviderServer server;
         server.enqueue(FakeTurn().text({u"x"_s}).stallAfter(1));
-        HttpStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::AnthropicMessages)), {});
+        ReplyStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::AnthropicMessages)), {});
         Report report;
         watch(&stream, &report);
         QTRY_VERIFY(!report.body.isEmpty());
 
         stream.abort();
         stream.abort();
-        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Aborted});
+        QCOMPARE(report.transportFailures, QList<ReplyStream::Failure>{ReplyStream::Failure::Aborted});
         QCOMPARE(report.endings(), 1);
         QTRY_COMPARE(server.openConnectionCount(), 0);
     }
@@ -249,7 +248,7 @@ private Q_SLOTS:
     {
         FakeProviderServer server;
         server.enqueue(FakeTurn().text({u"x"_s}).stallAfter(1));
-        auto *stream = new HttpStream(&m_manager, requestTo(server.endpoint(WireProtocol::OpenAIChat)), {});
+        auto *stream = new ReplyStream(&m_manager, requestTo(server.endpoint(WireProtocol::OpenAIChat)), {});
         Report report;
         watch(stream, &report);
         QTRY_VERIFY(!report.body.isEmpty());
@@ -266,18 +265,18 @@ private Q_SLOTS:
         server.enqueue(FakeTurn().text({u"a"_s, u"b"_s}).trickle(std::chrono::milliseconds(30), 32).stallAfter(4));
         HttpStreamLimits limits;
         limits.idleTimeout = std::chrono::milliseconds(400);
-        HttpStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::AnthropicMessages)), limits);
+        ReplyStream stream(&m_manager, requestTo(server.endpoint(WireProtocol::AnthropicMessages)), limits);
         Report report;
         watch(&stream, &report);
         QElapsedTimer sinceLastByte;
         qsizetype seen = 0;
-        connect(&stream, &HttpStream::bodyReceived, this, [&](const QByteArray &bytes) {
+        connect(&stream, &ReplyStream::bodyReceived, this, [&](const QByteArray &bytes) {
             seen += bytes.size();
             sinceLastByte.start();
         });
 
         QTRY_COMPARE_WITH_TIMEOUT(report.endings(), 1, 10000);
-        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::IdleTimeout});
+        QCOMPARE(report.transportFailures, QList<ReplyStream::Failure>{ReplyStream::Failure::IdleTimeout});
         // It fired after the trickle stopped, not while it flowed.
         QVERIFY(seen > 100);
         QVERIFY2(sinceLastByte.elapsed() >= 380, qPrintable(QString::number(sinceLastByte.elapsed())));
@@ -293,7 +292,6 @@ private Q_SLOTS:
         }
         QCOMPARE(server.requests.size(), 2);
         QCOMPARE(server.connections, 1);
-        QCOMPARE(HttpConnectionPool::of(&manager)->idleCount(), 1);
         QVERIFY(server.requests.at(0).startsWith("POST /v1/chat/completions HTTP/1.1\r\n"));
         QVERIFY(server.requests.at(0).contains("\r\nContent-Length: 15\r\n"));
         QVERIFY(server.requests.at(0).endsWith("\r\n\r\n{\"stream\":true}"));
@@ -312,29 +310,32 @@ private Q_SLOTS:
         QCOMPARE(server.connections, 2);
     }
 
-    void aFreshConnectionClosedWithoutAnswerIsAFailureNotARetry()
+    void aServerThatKeepsClosingWithoutAnswerIsAFailureNotEndlessRetries()
     {
         QNetworkAccessManager manager;
-        ScriptedHttpServer server({ScriptedHttpServer::closeWithoutAnswer, okChunked});
-        HttpStream stream(&manager, requestTo(server.url()), {});
+        // The manager sends again once on a connection closed before any
+        // answer; a server that keeps doing it is a failure, and the third
+        // scripted answer is never asked for.
+        ScriptedHttpServer server({ScriptedHttpServer::closeWithoutAnswer, ScriptedHttpServer::closeWithoutAnswer,
+                                   ScriptedHttpServer::closeWithoutAnswer, okChunked});
+        ReplyStream stream(&manager, requestTo(server.url()), {});
         Report report;
         watch(&stream, &report);
         QTRY_COMPARE(report.endings(), 1);
-        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Network});
-        QCOMPARE(server.requests.size(), 1);
+        QCOMPARE(report.transportFailures, QList<ReplyStream::Failure>{ReplyStream::Failure::Network});
+        QVERIFY2(server.requests.size() < 4, qPrintable(QString::number(server.requests.size())));
     }
 
     void aBodyEndedByTheServerClosingSucceeds()
     {
         QNetworkAccessManager manager;
         ScriptedHttpServer server({"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: 1\n\n"});
-        HttpStream stream(&manager, requestTo(server.url()), {});
+        ReplyStream stream(&manager, requestTo(server.url()), {});
         Report report;
         watch(&stream, &report);
         QTRY_COMPARE(report.endings(), 1);
         QCOMPARE(report.successes, 1);
         QCOMPARE(report.body, QByteArray("data: 1\n\n"));
-        QCOMPARE(HttpConnectionPool::of(&manager)->idleCount(), 0);
     }
 
     void aResponseCutInTheMiddleIsANetworkFailure()
@@ -342,24 +343,24 @@ private Q_SLOTS:
         QNetworkAccessManager manager;
         ScriptedHttpServer server(
             {ScriptedHttpServer::thenClose + QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel")});
-        HttpStream stream(&manager, requestTo(server.url()), {});
+        ReplyStream stream(&manager, requestTo(server.url()), {});
         Report report;
         watch(&stream, &report);
         QTRY_COMPARE(report.endings(), 1);
-        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Network});
+        QCOMPARE(report.transportFailures, QList<ReplyStream::Failure>{ReplyStream::Failure::Network});
         QCOMPARE(report.body, QByteArray("hel"));
         QCOMPARE(report.successes, 0);
     }
 
-    void aResponseThatIsNotHttpIsANetworkFailureThatSaysSo()
+    void aResponseThatIsNotHttpIsANetworkFailureNamingTheHost()
     {
         QNetworkAccessManager manager;
         ScriptedHttpServer server({"SSH-2.0-OpenSSH_9.2\r\nContent-Length: 0\r\n"});
-        HttpStream stream(&manager, requestTo(server.url()), {});
+        ReplyStream stream(&manager, requestTo(server.url()), {});
         QString detail;
-        connect(&stream, &HttpStream::transportFailed, this, [&](HttpStream::Failure, const QString &text) { detail = text; });
+        connect(&stream, &ReplyStream::transportFailed, this, [&](ReplyStream::Failure, const QString &text) { detail = text; });
         QTRY_VERIFY(!detail.isEmpty());
-        QVERIFY2(detail.contains(u"HTTP/1.1"_s), qPrintable(detail));
+        QVERIFY2(detail.contains(u"127.0.0.1"_s), qPrintable(detail));
     }
 
     void followsA307WithTheSameRequestAndKeepsKeysAtHome()
@@ -370,7 +371,7 @@ private Q_SLOTS:
                                    + "\r\nContent-Length: 0\r\n\r\n"});
         HttpRequestSpec request = requestTo(origin.url());
         request.headers.append(std::pair<QByteArray, QByteArray>("Authorization", "Bearer sk-secret"));
-        HttpStream stream(&manager, request, {});
+        ReplyStream stream(&manager, request, {});
         Report report;
         watch(&stream, &report);
         QTRY_COMPARE(report.endings(), 1);
@@ -391,24 +392,24 @@ private Q_SLOTS:
         ScriptedHttpServer server({okChunked});
         HttpRequestSpec request = requestTo(server.url());
         request.headers.append(std::pair<QByteArray, QByteArray>("X-Extra", "a\r\nX-Injected: 1"));
-        HttpStream stream(&manager, request, {});
+        ReplyStream stream(&manager, request, {});
         Report report;
         watch(&stream, &report);
         QTRY_COMPARE(report.endings(), 1);
-        QCOMPARE(report.transportFailures, QList<HttpStream::Failure>{HttpStream::Failure::Network});
+        QCOMPARE(report.transportFailures, QList<ReplyStream::Failure>{ReplyStream::Failure::Network});
         QCOMPARE(server.connections, 0);
     }
 
     void refusesAddressesThatAreNotHttp()
     {
         QNetworkAccessManager manager;
-        HttpStream stream(&manager, requestTo(QUrl(u"ftp://127.0.0.1/v1"_s)), {});
+        ReplyStream stream(&manager, requestTo(QUrl(u"ftp://127.0.0.1/v1"_s)), {});
         QString detail;
-        connect(&stream, &HttpStream::transportFailed, this, [&](HttpStream::Failure, const QString &text) { detail = text; });
+        connect(&stream, &ReplyStream::transportFailed, this, [&](ReplyStream::Failure, const QString &text) { detail = text; });
         QTRY_VERIFY(!detail.isEmpty());
         QVERIFY2(detail.contains(u"not an http or https address"_s), qPrintable(detail));
     }
 };
 
-QTEST_GUILESS_MAIN(HttpStreamTest)
-#include "tst_http_stream.moc"
+QTEST_GUILESS_MAIN(ReplyStreamTest)
+#include "tst_reply_stream.moc"
