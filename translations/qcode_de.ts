@@ -516,65 +516,6 @@
     </message>
 </context>
 <context>
-    <name>HttpResponseParser</name>
-    <message>
-        <source>the response's header block is larger than 64 KiB</source>
-        <translation>der Header-Block der Antwort ist größer als 64 KiB</translation>
-    </message>
-    <message>
-        <source>a chunk of the response is longer than its size says</source>
-        <translation>ein Chunk der Antwort ist länger, als seine Größenangabe sagt</translation>
-    </message>
-    <message>
-        <source>the server closed the connection without answering</source>
-        <translation>der Server hat die Verbindung geschlossen, ohne zu antworten</translation>
-    </message>
-    <message>
-        <source>the server closed the connection in the middle of the response's headers</source>
-        <translation>der Server hat die Verbindung mitten in den Headern der Antwort geschlossen</translation>
-    </message>
-    <message>
-        <source>the server closed the connection before the end of the response</source>
-        <translation>der Server hat die Verbindung vor dem Ende der Antwort geschlossen</translation>
-    </message>
-    <message>
-        <source>a line of the response is longer than 64 KiB</source>
-        <translation>eine Zeile der Antwort ist länger als 64 KiB</translation>
-    </message>
-    <message>
-        <source>the server did not answer in HTTP/1.1 (its first line was "%1")</source>
-        <translation>der Server hat nicht mit HTTP/1.1 geantwortet (seine erste Zeile war „%1“)</translation>
-    </message>
-    <message>
-        <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
-        <translation>die Antwort verwendet gefaltete Header-Zeilen, die HTTP/1.1 verbietet</translation>
-    </message>
-    <message>
-        <source>the response has a malformed header line</source>
-        <translation>die Antwort hat eine fehlerhafte Header-Zeile</translation>
-    </message>
-    <message>
-        <source>the response uses a transfer coding qcode did not ask for (%1)</source>
-        <translation>die Antwort verwendet eine Transfer-Codierung, die qcode nicht angefordert hat (%1)</translation>
-    </message>
-    <message>
-        <source>the response has two different Content-Length headers</source>
-        <translation>die Antwort hat zwei verschiedene Content-Length-Header</translation>
-    </message>
-    <message>
-        <source>the response has an invalid Content-Length (%1)</source>
-        <translation>die Antwort hat eine ungültige Content-Length (%1)</translation>
-    </message>
-    <message>
-        <source>a chunk of the response claims an impossible size</source>
-        <translation>ein Chunk der Antwort gibt eine unmögliche Größe an</translation>
-    </message>
-    <message>
-        <source>the response has a malformed chunk size line ("%1")</source>
-        <translation>die Antwort hat eine fehlerhafte Chunk-Größenzeile („%1“)</translation>
-    </message>
-</context>
-<context>
     <name>JsoncParser</name>
     <message>
         <source>a /* comment is never closed</source>
@@ -3102,65 +3043,6 @@ Zum Öffnen klicken</translation>
     </message>
 </context>
 <context>
-    <name>qcode::HttpStream</name>
-    <message>
-        <source>the request was stopped</source>
-        <translation>die Anfrage wurde abgebrochen</translation>
-    </message>
-    <message>
-        <source>the network is shutting down</source>
-        <translation>das Netzwerk wird heruntergefahren</translation>
-    </message>
-    <message>
-        <source>%1 is not an http or https address</source>
-        <translation>%1 ist keine http- oder https-Adresse</translation>
-    </message>
-    <message>
-        <source>%1 names no host</source>
-        <translation>%1 nennt keinen Host</translation>
-    </message>
-    <message>
-        <source>the header "%1" contains a line break and was not sent</source>
-        <translation>der Header „%1“ enthält einen Zeilenumbruch und wurde nicht gesendet</translation>
-    </message>
-    <message>
-        <source>https is not available: the TLS library (OpenSSL) could not be loaded</source>
-        <translation>https ist nicht verfügbar: Die TLS-Bibliothek (OpenSSL) konnte nicht geladen werden</translation>
-    </message>
-    <message>
-        <source>https is not available: this build of Qt has no TLS support</source>
-        <translation>https ist nicht verfügbar: Dieser Qt-Build hat keine TLS-Unterstützung</translation>
-    </message>
-    <message>
-        <source>the response from %1 grew beyond %2</source>
-        <translation>die Antwort von %1 wurde größer als %2</translation>
-    </message>
-    <message>
-        <source>%1 sent a response qcode cannot read: %2</source>
-        <translation>%1 hat eine Antwort gesendet, die qcode nicht lesen kann: %2</translation>
-    </message>
-    <message>
-        <source>the connection to %1 failed</source>
-        <translation>die Verbindung zu %1 ist fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>%1 redirected to an insecure address (%2)</source>
-        <translation>%1 hat auf eine unsichere Adresse umgeleitet (%2)</translation>
-    </message>
-    <message>
-        <source>%1 redirected too often or to an invalid address</source>
-        <translation>%1 hat zu oft oder auf eine ungültige Adresse umgeleitet</translation>
-    </message>
-    <message>
-        <source>%1 sent no response within %2 s</source>
-        <translation>%1 hat innerhalb von %2 s keine Antwort gesendet</translation>
-    </message>
-    <message>
-        <source>%1 sent nothing for %2 s in the middle of its answer</source>
-        <translation>%1 hat mitten in seiner Antwort %2 s lang nichts gesendet</translation>
-    </message>
-</context>
-<context>
     <name>qcode::KeychainNotice</name>
     <message>
         <source>Keys are read from environment variables and the config because no system keychain is running.</source>
@@ -3614,6 +3496,84 @@ Zum Öffnen klicken</translation>
     <message>
         <source>Other</source>
         <translation>Andere</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NetworkBox</name>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>From the environment or the system</source>
+        <translation>Aus der Umgebung oder vom System</translation>
+    </message>
+    <message>
+        <source>None (SSL_CERT_FILE and NODE_EXTRA_CA_CERTS still apply)</source>
+        <translation>Keine (SSL_CERT_FILE und NODE_EXTRA_CA_CERTS gelten weiterhin)</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Proxy:</source>
+        <translation>&amp;Proxy:</translation>
+    </message>
+    <message>
+        <source>Extra &amp;certificates:</source>
+        <translation>Zusätzliche &amp;Zertifikate:</translation>
+    </message>
+    <message>
+        <source>A proxy here (http://user:password@proxy.example.com:3128) is used for every request; with none, https_proxy, http_proxy, all_proxy and no_proxy apply, then the system's settings. Extra certificates are a PEM file of authorities added to the system's, for networks that inspect TLS. A proxy applies from the next start.</source>
+        <translation>Ein Proxy hier (http://benutzer:passwort@proxy.example.com:3128) wird für jede Anfrage verwendet; ohne ihn gelten https_proxy, http_proxy, all_proxy und no_proxy, danach die Einstellungen des Systems. Zusätzliche Zertifikate sind eine PEM-Datei mit Zertifizierungsstellen, die zu denen des Systems hinzukommen – für Netzwerke, die TLS prüfen. Ein Proxy gilt ab dem nächsten Start.</translation>
+    </message>
+    <message>
+        <source>"%1" is not a proxy address like http://proxy.example.com:3128.</source>
+        <translation>„%1“ ist keine Proxy-Adresse wie http://proxy.example.com:3128.</translation>
+    </message>
+    <message>
+        <source>The proxy applies from the next start.</source>
+        <translation>Der Proxy gilt ab dem nächsten Start.</translation>
+    </message>
+    <message>
+        <source>These certificates cannot be used: %1</source>
+        <translation>Diese Zertifikate können nicht verwendet werden: %1</translation>
+    </message>
+    <message>
+        <source>The certificates are trusted now and at every start.</source>
+        <translation>Den Zertifikaten wird ab jetzt und bei jedem Start vertraut.</translation>
+    </message>
+    <message>
+        <source>Extra certificate authorities</source>
+        <translation>Zusätzliche Zertifizierungsstellen</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>PEM-Zertifikate (*.pem *.crt *.cer);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NetworkSetup</name>
+    <message>
+        <source>The proxy "%1" set in Settings is not an address like http://proxy.example.com:3128; no proxy is used.</source>
+        <translation>Der in den Einstellungen gesetzte Proxy „%1“ ist keine Adresse wie http://proxy.example.com:3128; es wird kein Proxy verwendet.</translation>
+    </message>
+    <message>
+        <source>The certificates named by %1 were not added: %2</source>
+        <translation>Die von %1 genannten Zertifikate wurden nicht hinzugefügt: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a file</source>
+        <translation>%1 ist keine Datei</translation>
+    </message>
+    <message>
+        <source>%1 holds no PEM certificate</source>
+        <translation>%1 enthält kein PEM-Zertifikat</translation>
+    </message>
+    <message>
+        <source>this build of Qt has no TLS support</source>
+        <translation>dieser Qt-Build unterstützt kein TLS</translation>
     </message>
 </context>
 <context>
@@ -4373,6 +4333,89 @@ Zum Öffnen klicken</translation>
     <message>
         <source>Thought for %1 s</source>
         <translation>%1 s nachgedacht</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ReplyStream</name>
+    <message>
+        <source>the request was stopped</source>
+        <translation>die Anfrage wurde angehalten</translation>
+    </message>
+    <message>
+        <source>the network is shutting down</source>
+        <translation>das Netzwerk wird heruntergefahren</translation>
+    </message>
+    <message>
+        <source>%1 is not an http or https address</source>
+        <translation>%1 ist keine http- oder https-Adresse</translation>
+    </message>
+    <message>
+        <source>%1 names no host</source>
+        <translation>%1 nennt keinen Host</translation>
+    </message>
+    <message>
+        <source>the header "%1" contains a line break and was not sent</source>
+        <translation>der Header „%1“ enthält einen Zeilenumbruch und wurde nicht gesendet</translation>
+    </message>
+    <message>
+        <source>the response from %1 grew beyond %2</source>
+        <translation>die Antwort von %1 wurde größer als %2</translation>
+    </message>
+    <message>
+        <source>%1 redirected to an insecure address (%2)</source>
+        <translation>%1 leitete auf eine unsichere Adresse um (%2)</translation>
+    </message>
+    <message>
+        <source>%1 redirected too often or to an invalid address</source>
+        <translation>%1 leitete zu oft oder auf eine ungültige Adresse um</translation>
+    </message>
+    <message>
+        <source>%1 sent no response within %2 s</source>
+        <translation>%1 hat innerhalb von %2 s nicht geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 sent nothing for %2 s in the middle of its answer</source>
+        <translation>%1 hat mitten in der Antwort %2 s lang nichts gesendet</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection</source>
+        <translation>%1 hat die Verbindung abgelehnt</translation>
+    </message>
+    <message>
+        <source>the host %1 was not found</source>
+        <translation>der Host %1 wurde nicht gefunden</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection in the middle of its answer</source>
+        <translation>%1 hat die Verbindung mitten in der Antwort geschlossen</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection without an answer</source>
+        <translation>%1 hat die Verbindung ohne Antwort geschlossen</translation>
+    </message>
+    <message>
+        <source>the certificate of %1 was refused: %2</source>
+        <translation>das Zertifikat von %1 wurde abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>the secure connection to %1 failed: %2</source>
+        <translation>die sichere Verbindung zu %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>the proxy asks for a user name and password that qcode does not have; put them in the proxy address (http://user:password@host:port) or in Settings</source>
+        <translation>der Proxy verlangt einen Benutzernamen und ein Passwort, die qcode nicht hat; geben Sie sie in der Proxy-Adresse (http://benutzer:passwort@host:port) oder in den Einstellungen an</translation>
+    </message>
+    <message>
+        <source>the proxy on the way to %1 failed: %2</source>
+        <translation>der Proxy auf dem Weg zu %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 sent a response that is not HTTP qcode can read: %2</source>
+        <translation>%1 hat eine Antwort gesendet, die kein für qcode lesbares HTTP ist: %2</translation>
+    </message>
+    <message>
+        <source>the connection to %1 failed: %2</source>
+        <translation>die Verbindung zu %1 ist fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>

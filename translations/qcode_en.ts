@@ -22,7 +22,10 @@
     <name>MessageErrors</name>
     <message numerus="yes">
         <source>The provider failed %n time(s) in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</source>
-        <translation><numerusform>The provider failed once, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform><numerusform>The provider failed %n times in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform></translation>
+        <translation>
+            <numerusform>The provider failed once, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform>
+            <numerusform>The provider failed %n times in a row, so qcode stopped trying (last error: %1). Try again later or choose another model.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -59,10 +62,10 @@
 <context>
     <name>ProviderError</name>
     <message numerus="yes">
-        <source>The provider's rate limit was reached (%1). qcode will try again in %n second(s).</source>
+        <source>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second(s).</source>
         <translation>
-            <numerusform>The provider's rate limit was reached (%1). qcode will try again in %n second.</numerusform>
-            <numerusform>The provider's rate limit was reached (%1). qcode will try again in %n seconds.</numerusform>
+            <numerusform>The provider&apos;s rate limit was reached (%1). qcode will try again in %n second.</numerusform>
+            <numerusform>The provider&apos;s rate limit was reached (%1). qcode will try again in %n seconds.</numerusform>
         </translation>
     </message>
 </context>
@@ -287,8 +290,11 @@
 <context>
     <name>qcode::PromptLoop</name>
     <message numerus="yes">
-        <source>The conversation still does not fit the model's context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
-        <translation><numerusform>The conversation still does not fit the model's context after a compaction: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform><numerusform>The conversation still does not fit the model's context after %n compactions: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform></translation>
+        <source>The conversation still does not fit the model&apos;s context after %n compaction(s): the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</source>
+        <translation>
+            <numerusform>The conversation still does not fit the model&apos;s context after a compaction: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform>
+            <numerusform>The conversation still does not fit the model&apos;s context after %n compactions: the system prompt, instructions and tools alone may be too large for this model. Choose a model with a larger context, or remove instruction files or tools.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -516,65 +516,6 @@
     </message>
 </context>
 <context>
-    <name>HttpResponseParser</name>
-    <message>
-        <source>the response's header block is larger than 64 KiB</source>
-        <translation>响应的头部块大于 64 KiB</translation>
-    </message>
-    <message>
-        <source>a chunk of the response is longer than its size says</source>
-        <translation>响应中某个分块比其声明的大小更长</translation>
-    </message>
-    <message>
-        <source>the server closed the connection without answering</source>
-        <translation>服务器未作响应就关闭了连接</translation>
-    </message>
-    <message>
-        <source>the server closed the connection in the middle of the response's headers</source>
-        <translation>服务器在发送响应头部的中途关闭了连接</translation>
-    </message>
-    <message>
-        <source>the server closed the connection before the end of the response</source>
-        <translation>服务器在响应结束之前关闭了连接</translation>
-    </message>
-    <message>
-        <source>a line of the response is longer than 64 KiB</source>
-        <translation>响应中某一行超过 64 KiB</translation>
-    </message>
-    <message>
-        <source>the server did not answer in HTTP/1.1 (its first line was "%1")</source>
-        <translation>服务器没有以 HTTP/1.1 响应（其第一行为 "%1"）</translation>
-    </message>
-    <message>
-        <source>the response uses folded header lines, which HTTP/1.1 forbids</source>
-        <translation>响应使用了 HTTP/1.1 禁止的折叠头部行</translation>
-    </message>
-    <message>
-        <source>the response has a malformed header line</source>
-        <translation>响应中有格式错误的头部行</translation>
-    </message>
-    <message>
-        <source>the response uses a transfer coding qcode did not ask for (%1)</source>
-        <translation>响应使用了 qcode 未请求的传输编码（%1）</translation>
-    </message>
-    <message>
-        <source>the response has two different Content-Length headers</source>
-        <translation>响应中有两个不同的 Content-Length 头部</translation>
-    </message>
-    <message>
-        <source>the response has an invalid Content-Length (%1)</source>
-        <translation>响应中的 Content-Length 无效（%1）</translation>
-    </message>
-    <message>
-        <source>a chunk of the response claims an impossible size</source>
-        <translation>响应中某个分块声明了不可能的大小</translation>
-    </message>
-    <message>
-        <source>the response has a malformed chunk size line ("%1")</source>
-        <translation>响应中的分块大小行格式错误（"%1"）</translation>
-    </message>
-</context>
-<context>
     <name>JsoncParser</name>
     <message>
         <source>a /* comment is never closed</source>
@@ -3065,65 +3006,6 @@ Click to open</source>
     </message>
 </context>
 <context>
-    <name>qcode::HttpStream</name>
-    <message>
-        <source>the request was stopped</source>
-        <translation>请求已停止</translation>
-    </message>
-    <message>
-        <source>the connection to %1 failed</source>
-        <translation>连接到 %1 失败</translation>
-    </message>
-    <message>
-        <source>%1 sent no response within %2 s</source>
-        <translation>%1 在 %2 秒内没有发送响应</translation>
-    </message>
-    <message>
-        <source>%1 sent nothing for %2 s in the middle of its answer</source>
-        <translation>%1 在回答中途 %2 秒内没有发送任何内容</translation>
-    </message>
-    <message>
-        <source>the response from %1 grew beyond %2</source>
-        <translation>来自 %1 的响应超过了 %2</translation>
-    </message>
-    <message>
-        <source>the network is shutting down</source>
-        <translation>网络正在关闭</translation>
-    </message>
-    <message>
-        <source>%1 is not an http or https address</source>
-        <translation>%1 不是 http 或 https 地址</translation>
-    </message>
-    <message>
-        <source>%1 names no host</source>
-        <translation>%1 未指定主机</translation>
-    </message>
-    <message>
-        <source>the header "%1" contains a line break and was not sent</source>
-        <translation>头部 "%1" 含有换行符，未发送</translation>
-    </message>
-    <message>
-        <source>https is not available: the TLS library (OpenSSL) could not be loaded</source>
-        <translation>https 不可用：无法加载 TLS 库（OpenSSL）</translation>
-    </message>
-    <message>
-        <source>https is not available: this build of Qt has no TLS support</source>
-        <translation>https 不可用：此 Qt 构建不支持 TLS</translation>
-    </message>
-    <message>
-        <source>%1 sent a response qcode cannot read: %2</source>
-        <translation>%1 发送了 qcode 无法读取的响应：%2</translation>
-    </message>
-    <message>
-        <source>%1 redirected to an insecure address (%2)</source>
-        <translation>%1 重定向到了不安全的地址（%2）</translation>
-    </message>
-    <message>
-        <source>%1 redirected too often or to an invalid address</source>
-        <translation>%1 重定向次数过多或重定向到了无效地址</translation>
-    </message>
-</context>
-<context>
     <name>qcode::KeychainNotice</name>
     <message>
         <source>Keys are read from environment variables and the config because no system keychain is running.</source>
@@ -3576,6 +3458,84 @@ Click to open</source>
     <message>
         <source>Other</source>
         <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NetworkBox</name>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>From the environment or the system</source>
+        <translation>来自环境变量或系统</translation>
+    </message>
+    <message>
+        <source>None (SSL_CERT_FILE and NODE_EXTRA_CA_CERTS still apply)</source>
+        <translation>无（SSL_CERT_FILE 和 NODE_EXTRA_CA_CERTS 仍然生效）</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Proxy:</source>
+        <translation>代理(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Extra &amp;certificates:</source>
+        <translation>额外证书(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>A proxy here (http://user:password@proxy.example.com:3128) is used for every request; with none, https_proxy, http_proxy, all_proxy and no_proxy apply, then the system's settings. Extra certificates are a PEM file of authorities added to the system's, for networks that inspect TLS. A proxy applies from the next start.</source>
+        <translation>此处设置的代理（http://用户:密码@proxy.example.com:3128）用于每个请求；未设置时依次使用 https_proxy、http_proxy、all_proxy 和 no_proxy，然后是系统设置。额外证书是一个 PEM 格式的证书颁发机构文件，会添加到系统证书中，用于检查 TLS 的网络。代理从下次启动起生效。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a proxy address like http://proxy.example.com:3128.</source>
+        <translation>“%1”不是类似 http://proxy.example.com:3128 的代理地址。</translation>
+    </message>
+    <message>
+        <source>The proxy applies from the next start.</source>
+        <translation>代理从下次启动起生效。</translation>
+    </message>
+    <message>
+        <source>These certificates cannot be used: %1</source>
+        <translation>无法使用这些证书：%1</translation>
+    </message>
+    <message>
+        <source>The certificates are trusted now and at every start.</source>
+        <translation>从现在起及每次启动时都信任这些证书。</translation>
+    </message>
+    <message>
+        <source>Extra certificate authorities</source>
+        <translation>额外的证书颁发机构</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>PEM 证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::NetworkSetup</name>
+    <message>
+        <source>The proxy "%1" set in Settings is not an address like http://proxy.example.com:3128; no proxy is used.</source>
+        <translation>设置中的代理“%1”不是类似 http://proxy.example.com:3128 的地址；不使用代理。</translation>
+    </message>
+    <message>
+        <source>The certificates named by %1 were not added: %2</source>
+        <translation>%1 指定的证书未被添加：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a file</source>
+        <translation>%1 不是文件</translation>
+    </message>
+    <message>
+        <source>%1 holds no PEM certificate</source>
+        <translation>%1 中没有 PEM 证书</translation>
+    </message>
+    <message>
+        <source>this build of Qt has no TLS support</source>
+        <translation>此 Qt 版本不支持 TLS</translation>
     </message>
 </context>
 <context>
@@ -4327,6 +4287,89 @@ Click to open</source>
     <message>
         <source>(no reasoning text)</source>
         <translation>（无推理文本）</translation>
+    </message>
+</context>
+<context>
+    <name>qcode::ReplyStream</name>
+    <message>
+        <source>the request was stopped</source>
+        <translation>请求已停止</translation>
+    </message>
+    <message>
+        <source>the network is shutting down</source>
+        <translation>网络正在关闭</translation>
+    </message>
+    <message>
+        <source>%1 is not an http or https address</source>
+        <translation>%1 不是 http 或 https 地址</translation>
+    </message>
+    <message>
+        <source>%1 names no host</source>
+        <translation>%1 没有指定主机</translation>
+    </message>
+    <message>
+        <source>the header "%1" contains a line break and was not sent</source>
+        <translation>请求头“%1”包含换行符，未发送</translation>
+    </message>
+    <message>
+        <source>the response from %1 grew beyond %2</source>
+        <translation>来自 %1 的响应超过了 %2</translation>
+    </message>
+    <message>
+        <source>%1 redirected to an insecure address (%2)</source>
+        <translation>%1 重定向到了不安全的地址（%2）</translation>
+    </message>
+    <message>
+        <source>%1 redirected too often or to an invalid address</source>
+        <translation>%1 重定向次数过多或重定向到了无效地址</translation>
+    </message>
+    <message>
+        <source>%1 sent no response within %2 s</source>
+        <translation>%1 在 %2 秒内没有响应</translation>
+    </message>
+    <message>
+        <source>%1 sent nothing for %2 s in the middle of its answer</source>
+        <translation>%1 在回答中途 %2 秒没有发送任何内容</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection</source>
+        <translation>%1 拒绝了连接</translation>
+    </message>
+    <message>
+        <source>the host %1 was not found</source>
+        <translation>找不到主机 %1</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection in the middle of its answer</source>
+        <translation>%1 在回答中途关闭了连接</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection without an answer</source>
+        <translation>%1 未作回答就关闭了连接</translation>
+    </message>
+    <message>
+        <source>the certificate of %1 was refused: %2</source>
+        <translation>%1 的证书被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>the secure connection to %1 failed: %2</source>
+        <translation>与 %1 的安全连接失败：%2</translation>
+    </message>
+    <message>
+        <source>the proxy asks for a user name and password that qcode does not have; put them in the proxy address (http://user:password@host:port) or in Settings</source>
+        <translation>代理要求提供 qcode 没有的用户名和密码；请将其写入代理地址（http://用户:密码@主机:端口）或在设置中填写</translation>
+    </message>
+    <message>
+        <source>the proxy on the way to %1 failed: %2</source>
+        <translation>通往 %1 的代理失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 sent a response that is not HTTP qcode can read: %2</source>
+        <translation>%1 发送的响应不是 qcode 能读取的 HTTP：%2</translation>
+    </message>
+    <message>
+        <source>the connection to %1 failed: %2</source>
+        <translation>与 %1 的连接失败：%2</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "WebDownload.h"
 
+#include <QMetaEnum>
+
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 
@@ -62,6 +64,36 @@ void WebDownload::onMetaData()
         end(Outcome::TooLarge);
 }
 
+namespace {
+
+// The fetch tool's failures go to the model, so they stay English: Qt's own
+// errorString() is translated once Qt's translations are loaded for the window.
+QString englishErrorText(const QNetworkReply &reply)
+{
+    const QString host = reply.url().host();
+    switch (reply.error()) {
+    case QNetworkReply::ConnectionRefusedError:
+        return QStringLiteral("Connection refused by %1").arg(host);
+    case QNetworkReply::RemoteHostClosedError:
+        return QStringLiteral("%1 closed the connection").arg(host);
+    case QNetworkReply::HostNotFoundError:
+        return QStringLiteral("Host %1 not found").arg(host);
+    case QNetworkReply::SslHandshakeFailedError:
+        return QStringLiteral("The secure connection to %1 failed").arg(host);
+    case QNetworkReply::TooManyRedirectsError:
+    case QNetworkReply::InsecureRedirectError:
+        return QStringLiteral("%1 redirected too often or to an insecure address").arg(host);
+    case QNetworkReply::NoError:
+        return QStringLiteral("%1 redirected to an address that was not followed").arg(host);
+    default:
+        return QStringLiteral("Network error %1 from %2")
+            .arg(QString::fromLatin1(QMetaEnum::fromType<QNetworkReply::NetworkError>().valueToKey(reply.error())),
+                 host);
+    }
+}
+
+} // namespace
+
 void WebDownload::onReadyRead()
 {
     if (!m_reply || m_outcome != Outcome::Pending || isRedirect())
@@ -79,7 +111,7 @@ void WebDownload::onFinished()
     m_status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     m_headers = m_reply->rawHeaderPairs();
     if (m_status == 0 || isRedirect()) {
-        m_errorString = m_reply->errorString();
+        m_errorString = englishErrorText(*m_reply);
         end(Outcome::Failed);
         return;
     }

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QNetworkAccessManager>
 #include <QSet>
+#include <QTcpServer>
 #include <QTest>
 #include <QTranslator>
 
@@ -27,9 +28,10 @@ namespace {
 
 const QString Mark = u"\u27E6translated\u27E7"_s;
 
-// Translates every qcode text to a marked one, so a tr() anywhere on the
-// model's path shows. Qt's own texts (QFile, QProcess, QNetworkReply …,
-// contexts "Q" and a capital) are left alone: qcode does not write them.
+// Translates every text to a marked one, so a tr() anywhere on the model's
+// path shows. Qt's own texts are marked too: the window loads Qt's
+// translations, so a QNetworkReply or QProcess errorString() passed on to the
+// model would be German for a German user.
 class MarkingTranslator : public QTranslator
 {
 public:
@@ -38,9 +40,7 @@ public:
     {
         Q_UNUSED(disambiguation);
         Q_UNUSED(n);
-        const QByteArray name(context ? context : "");
-        if (name.size() > 1 && name.at(0) == 'Q' && QChar::isUpper(name.at(1)))
-            return {};
+        Q_UNUSED(context);
         return Mark + QString::fromUtf8(sourceText);
     }
     bool isEmpty() const override { return false; }
@@ -306,6 +306,15 @@ private Q_SLOTS:
                       u"URL"_s);
         expectFailure(u"webfetch"_s, QJsonObject{{u"url"_s, server.url().toString()}, {u"format"_s, u"text"_s}},
                       u"cannot be fetched here"_s, m_bare.get());
+        quint16 closedPort = 0;
+        {
+            QTcpServer closed;
+            QVERIFY(closed.listen(QHostAddress::LocalHost));
+            closedPort = closed.serverPort();
+        }
+        expectFailure(u"webfetch"_s,
+                      QJsonObject{{u"url"_s, u"http://127.0.0.1:%1/"_s.arg(closedPort)}, {u"format"_s, u"text"_s}},
+                      u"Connection refused"_s);
     }
 
     void theTodoToolAnswersInEnglish()
