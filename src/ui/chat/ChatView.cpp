@@ -584,7 +584,9 @@ void ChatView::pauseForInteraction()
 
 bool ChatView::eventFilter(QObject *watched, QEvent *event)
 {
-    if (event->type() == QEvent::MouseButtonPress && watched->isWidgetType()
+    // A key pressed in a card (Space on its header) holds it still as a
+    // click does; keys for the view itself (scrolling) reach it directly.
+    if ((event->type() == QEvent::MouseButtonPress || event->type() == QEvent::KeyPress) && watched->isWidgetType()
         && (watched == viewport() || viewport()->isAncestorOf(static_cast<QWidget *>(watched)))) {
         pauseForInteraction();
         return false;

@@ -101,7 +101,7 @@ private:
     void updateScrollRange();
     void placeJumpButton();
     void setStick(bool stick);
-    // A click in the conversation (expanding a card, selecting text) holds
+    // A click or key in the conversation (expanding a card, selecting text) holds
     // what is under the mouse still: following the bottom pauses until the
     // mouse leaves the view, or the person scrolls down or sends.
     void pauseForInteraction();
