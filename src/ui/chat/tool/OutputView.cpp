@@ -15,8 +15,11 @@
 
 #include <cmath>
 
+#include "OutputText.h"
 #include "ToolColors.h"
 #include "ToolFonts.h"
+#include "ui/highlight/CodeBlockHighlighter.h"
+#include "ui/highlight/CodeHighlighter.h"
 
 using namespace Qt::StringLiterals;
 
@@ -59,7 +62,7 @@ OutputView::OutputView(QWidget *parent)
     : QWidget(parent)
     , m_layout(new QVBoxLayout(this))
     , m_omitted(new QLabel(this))
-    , m_view(new QPlainTextEdit(this))
+    , m_view(new OutputText(this))
     , m_more(new QPushButton(this))
     , m_copy(new QToolButton(m_view))
 {
@@ -98,6 +101,34 @@ OutputView::OutputView(QWidget *parent)
     retranslateUi();
 }
 
+QPlainTextEdit *OutputView::textView() const
+{
+    return m_view;
+}
+
+void OutputView::setFirstLineNumber(int first)
+{
+    m_view->setFirstLineNumber(first);
+}
+
+void OutputView::setLanguage(CodeHighlighter *highlighter, const QString &fileName)
+{
+    const bool known = highlighter && !fileName.isEmpty() && highlighter->knowsLanguage(fileName);
+    if (!known) {
+        delete std::exchange(m_blockHighlighter, nullptr);
+        m_highlighter = nullptr;
+        m_language.clear();
+        return;
+    }
+    if (m_blockHighlighter && highlighter == m_highlighter && fileName == m_language)
+        return;
+    delete m_blockHighlighter;
+    m_highlighter = highlighter;
+    m_language = fileName;
+    m_highlighter->setDark(ToolColors::isDark(palette()));
+    m_blockHighlighter = new CodeBlockHighlighter(m_highlighter, m_language, m_view->document());
+}
+
 void OutputView::retranslateUi()
 {
     m_copy->setText(tr("Copy"));
@@ -108,8 +139,13 @@ void OutputView::retranslateUi()
 void OutputView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+    } else if (event->type() == QEvent::PaletteChange && m_blockHighlighter) {
+        // The chat shares one highlighter; the palette of the moment picks its colours.
+        m_highlighter->setDark(ToolColors::isDark(palette()));
+        m_blockHighlighter->rehighlight();
+    }
 }
 
 void OutputView::setEnd(End end)

@@ -10,7 +10,12 @@ class QVBoxLayout;
 
 namespace qcode {
 
-// A tool's output: monospace, selectable, copyable. Collapsed it shows
+class CodeBlockHighlighter;
+class CodeHighlighter;
+class OutputText;
+
+// A tool's output: monospace, selectable, copyable; a file's lines with
+// their numbers in a gutter and coloured as its language. Collapsed it shows
 // PreviewLines lines (the first, or for a command's output the last) and a
 // "+N lines" button; expanded, up to MaxVisibleLines with a scroll bar.
 // It keeps at most MaxKeptLines lines and says how many it left out.
@@ -33,13 +38,20 @@ public:
     void setEnd(End end);
     void setText(const QString &text);
     QString text() const { return m_text; }
+    // The number of the first line, for a gutter; 0: no gutter.
+    void setFirstLineNumber(int first);
+    // Colours the text as `fileName`'s language when `highlighter` knows
+    // it (not owned; it must outlive this view); else the text is plain.
+    void setLanguage(CodeHighlighter *highlighter, const QString &fileName);
+    bool isHighlighted() const { return m_blockHighlighter != nullptr; }
 
     int totalLines() const;
     int shownLines() const;
     int omittedLines() const { return std::max(0, totalLines() - shownLines()); }
     bool isExpanded() const { return m_expanded; }
     void setExpanded(bool expanded);
-    QPlainTextEdit *textView() const { return m_view; }
+    QPlainTextEdit *textView() const;
+    OutputText *numberedText() const { return m_view; }
 
     // The height `view` needs to show `lines` whole lines.
     static int heightForLines(const QPlainTextEdit *view, int lines);
@@ -64,7 +76,10 @@ private:
     bool m_following = true; // the tail stays in view while it grows
     QVBoxLayout *m_layout = nullptr;
     QLabel *m_omitted = nullptr;
-    QPlainTextEdit *m_view = nullptr;
+    OutputText *m_view = nullptr;
+    CodeHighlighter *m_highlighter = nullptr;
+    QString m_language;
+    CodeBlockHighlighter *m_blockHighlighter = nullptr;
     QPushButton *m_more = nullptr;
     QToolButton *m_copy = nullptr;
 };

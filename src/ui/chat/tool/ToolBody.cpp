@@ -1,5 +1,6 @@
 #include "ToolBody.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -113,6 +114,8 @@ public:
             readFile();
         else if (tool == "edit"_L1 || tool == "write"_L1 || tool == "apply_patch"_L1)
             diff();
+        else if (tool == "glob"_L1 || tool == "grep"_L1)
+            relativePaths();
         else if (tool == "task"_L1)
             task();
         else if (tool == "todowrite"_L1 || tool == "todoread"_L1)
@@ -162,29 +165,66 @@ private:
         m_body.output.clear();
     }
 
-    // The file's lines with their numbers in a gutter, not the
+    // The file's lines, their numbers in the card's gutter (from the
+    // offset read) and coloured as the file's language: not the
     // <path>/<content> wrapping and "12: " prefixes written for the model.
     void readFile()
     {
-        static const QRegularExpression tag(u"^\\s*</?(path|type|content|entries)>.*$"_s);
         static const QRegularExpression numbered(u"^(\\d+): ?(.*)$"_s);
-        static const QRegularExpression note(u"^\\((End of file|File has more lines|Output).*\\)$"_s);
+        if (m_body.output.contains("<type>directory</type>"_L1)) {
+            readDirectory();
+            return;
+        }
         if (m_body.output.isEmpty() || !m_body.output.contains("<content>"_L1))
             return;
-        QList<std::pair<int, QString>> lines;
-        for (const QString &line : m_body.output.split(u'\n')) {
-            if (tag.match(line).hasMatch() || note.match(line).hasMatch())
-                continue;
-            if (const QRegularExpressionMatch match = numbered.match(line); match.hasMatch())
-                lines.append({match.captured(1).toInt(), match.captured(2)});
-        }
-        int width = 1;
-        for (const auto &[number, text] : lines)
-            width = std::max(width, int(QString::number(number).size()));
+        const QString &output = m_body.output;
+        const qsizetype open = output.indexOf("<content>\n"_L1) + 10;
+        const qsizetype close = output.lastIndexOf("</content>"_L1);
         QStringList shown;
-        for (const auto &[number, text] : lines)
-            shown.append(QString::number(number).rightJustified(width) + u" \u2502 "_s + text);
+        int first = 0;
+        for (const QStringView line : QStringView(output).mid(open, std::max<qsizetype>(0, close - open)).split(u'\n')) {
+            const QRegularExpressionMatch match = numbered.match(line);
+            if (!match.hasMatch())
+                continue; // the notes for the model after the lines
+            const int number = match.captured(1).toInt();
+            // The read tool's lines follow each other; the gutter counts on from the first.
+            if (first == 0)
+                first = number;
+            else if (number != first + shown.size())
+                break;
+            shown.append(match.captured(2));
+        }
         m_body.output = shown.join(u'\n');
+        m_body.outputFirstLine = shown.isEmpty() ? 0 : first;
+        m_body.outputLanguage = ToolInput::string(m_input, "filePath"_L1).value_or(QString());
+    }
+
+    // A folder's entries, without the tags and the count for the model.
+    void readDirectory()
+    {
+        const QString &output = m_body.output;
+        const qsizetype open = output.indexOf("<entries>\n"_L1) + 10;
+        const qsizetype close = output.lastIndexOf("</entries>"_L1);
+        QStringList entries;
+        for (const QStringView line : QStringView(output).mid(open, std::max<qsizetype>(0, close - open)).split(u'\n')) {
+            if (!line.isEmpty() && !(line.startsWith(u'(') && line.endsWith(u')')))
+                entries.append(line.toString());
+        }
+        m_body.output = entries.join(u'\n');
+    }
+
+    // The files found, named from the project as the titles name them.
+    void relativePaths()
+    {
+        if (m_project.isEmpty() || m_body.output.isEmpty())
+            return;
+        const QString prefix = QDir::cleanPath(QDir::fromNativeSeparators(m_project)) + u'/';
+        QStringList lines = m_body.output.split(u'\n');
+        for (QString &line : lines) {
+            if (line.startsWith(prefix))
+                line.remove(0, prefix.size());
+        }
+        m_body.output = lines.join(u'\n');
     }
 
     void bash()

@@ -26,6 +26,8 @@ public:
     bool diffProposed = false;
     QString output;         // monospace
     OutputEnd outputEnd = OutputEnd::Head;
+    int outputFirstLine = 0; // a read file's lines: the number of the first, for a gutter; 0: no gutter
+    QString outputLanguage;  // the file name whose language colours the output; empty: plain
     QString details;        // prose: questions and answers, a subagent's answer
     QStringList notes;      // exit code, timeout, truncation, cleared output
     QList<TodoItem> todos;

@@ -191,6 +191,8 @@ void ToolCard::applyBody()
         ensureOutputView(m_output, u"toolOutput"_s);
         m_output->setEnd(m_body.outputEnd == ToolBody::OutputEnd::Tail ? OutputView::End::Tail : OutputView::End::Head);
         m_output->setText(m_body.output);
+        m_output->setFirstLineNumber(m_body.outputFirstLine);
+        m_output->setLanguage(m_context.highlighter, m_body.outputLanguage);
         place(OutputSlot, m_output, !m_body.output.isEmpty());
     }
     const QString notes = m_body.notes.join(u'\n');

@@ -25,6 +25,8 @@ class ToolBodyTest : public QObject
 private Q_SLOTS:
     void bashShowsItsLiveOutputWhileRunning();
     void aReadShowsTheLinesWithAGutterNotTheModelsWrapping();
+    void aReadOfAFolderListsItsEntries();
+    void foundFilesAreNamedFromTheProject();
     void bashSaysInItsOwnWordsWhyACommandStopped();
     void aCommandKilledByASignalSaysSo();
     void shortenedOutputSaysWhereTheWholeOfItIs();
@@ -48,11 +50,35 @@ void ToolBodyTest::bashShowsItsLiveOutputWhileRunning()
 void ToolBodyTest::aReadShowsTheLinesWithAGutterNotTheModelsWrapping()
 {
     const QString output = u"<path>/work/p/src/main.cpp</path>\n<type>file</type>\n<content>\n9: int main()\n10: {\n"
-                           "11:     return 0;\n\n(File has more lines. Use 'offset' to read beyond line 11)\n</content>"_s;
+                           "11:     return 0;\n12: \n\n(Showing lines 9-12 of 40. Use offset=13 to continue.)\n</content>"_s;
     const ToolBody body = bodyOf(u"read"_s, completed({{"filePath"_L1, u"/work/p/src/main.cpp"_s}}, output, {}, 1, 2));
-    QCOMPARE(body.output, u" 9 \u2502 int main()\n10 \u2502 {\n11 \u2502     return 0;"_s);
-    for (const QString &model : {u"<path>"_s, u"<content>"_s, u"9: "_s, u"File has more lines"_s})
+    // The file's own lines; their numbers go to the gutter, from the offset read.
+    QCOMPARE(body.output, u"int main()\n{\n    return 0;\n"_s);
+    QCOMPARE(body.outputFirstLine, 9);
+    QCOMPARE(body.outputLanguage, u"/work/p/src/main.cpp"_s);
+    for (const QString &model : {u"<path>"_s, u"<content>"_s, u"9: "_s, u"Showing lines"_s, u"\u2502"_s})
         QVERIFY2(!body.output.contains(model), qPrintable(model));
+}
+
+void ToolBodyTest::aReadOfAFolderListsItsEntries()
+{
+    const QString output = u"<path>/work/p/src</path>\n<type>directory</type>\n<entries>\nmain.cpp\nui/\n\n(2 entries)\n"
+                           "</entries>"_s;
+    const ToolBody body = bodyOf(u"read"_s, completed({{"filePath"_L1, u"/work/p/src"_s}}, output, {}, 1, 2));
+    QCOMPARE(body.output, u"main.cpp\nui/"_s);
+    QCOMPARE(body.outputFirstLine, 0);
+}
+
+void ToolBodyTest::foundFilesAreNamedFromTheProject()
+{
+    const ToolBody glob = bodyOf(u"glob"_s, completed({{"pattern"_L1, u"*.cpp"_s}},
+                                                      Project + u"/src/a.cpp\n"_s + Project + u"/b.cpp\n/elsewhere/c.cpp"_s,
+                                                      {}, 1, 2));
+    QCOMPARE(glob.output, u"src/a.cpp\nb.cpp\n/elsewhere/c.cpp"_s);
+    const ToolBody grep = bodyOf(u"grep"_s, completed({{"pattern"_L1, u"main"_s}},
+                                                      u"Found 1 matches\n"_s + Project + u"/src/a.cpp:\n  Line 3: int main()"_s,
+                                                      {}, 1, 2));
+    QCOMPARE(grep.output, u"Found 1 matches\nsrc/a.cpp:\n  Line 3: int main()"_s);
 }
 
 void ToolBodyTest::bashSaysInItsOwnWordsWhyACommandStopped()

@@ -8,14 +8,18 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QToolButton>
 
 #include "ToolParts.h"
 #include "ui/chat/tool/DiffView.h"
+#include "ui/chat/tool/OutputText.h"
 #include "ui/chat/tool/OutputView.h"
 #include "ui/chat/tool/ToolCard.h"
 #include "ui/chat/tool/ToolColors.h"
 #include "ui/chat/tool/ToolSpinner.h"
+#include "ui/highlight/CodeHighlighter.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;
@@ -55,6 +59,8 @@ private Q_SLOTS:
     void bashSaysItsExitCodeAndTimeout();
     void longOutputShowsTenLinesAndAMoreButton();
     void aCommandsEarlierLinesButtonSitsAboveItsOutput();
+    void aReadShowsTheFilesLinesNumberedFromTheOffsetRead();
+    void aReadIsColouredAsItsLanguageWhenTheHighlighterKnowsIt();
     void theKeyboardExpandsAndCollapses();
     void aTaskCardOpensItsSubagentSession();
     void todosShowAsAChecklist();
@@ -303,6 +309,66 @@ void ToolCardTest::aCommandsEarlierLinesButtonSitsAboveItsOutput()
     QCOMPARE(more->text(), u"+15 earlier lines"_s);
     QVERIFY2(more->geometry().bottom() <= output->textView()->geometry().top(),
              "the earlier lines were left out above the output");
+}
+
+void ToolCardTest::aReadShowsTheFilesLinesNumberedFromTheOffsetRead()
+{
+    ToolCard card(context());
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    const QString output = u"<path>%1</path>\n<type>file</type>\n<content>\n120: first\n121: second\n122: third\n\n"
+                           "(End of file - total 122 lines)\n</content>"_s.arg(inProject(u"notes.txt"_s));
+    card.setPart(toolPart(u"read"_s, completed({{"filePath"_L1, inProject(u"notes.txt"_s)}, {"offset"_L1, 120}}, output,
+                                               {}, Start, Start + 5)));
+    QCOMPARE(card.title(), u"Read notes.txt"_s); // relative to the project
+    card.setExpanded(true);
+    auto *shown = card.findChild<OutputView *>(u"toolOutput"_s);
+    QVERIFY(shown && shown->isVisible());
+    QCOMPARE(shown->textView()->toPlainText(), u"first\nsecond\nthird"_s);
+    OutputText *text = shown->numberedText();
+    QCOMPARE(text->firstLineNumber(), 120);
+    QCOMPARE(text->lineNumber(0), 120);
+    QCOMPARE(text->lineNumber(2), 122);
+    // The gutter takes room left of the text, and is drawn.
+    auto *gutter = text->findChild<QWidget *>(u"diffGutter"_s);
+    QVERIFY(gutter && gutter->isVisible());
+    QVERIFY(gutter->width() > 0);
+    QVERIFY(text->viewport()->geometry().left() >= gutter->geometry().right());
+    // Copying takes the file's lines, not the numbers.
+    QCOMPARE(shown->text(), u"first\nsecond\nthird"_s);
+
+    // A command's output has no gutter.
+    card.setPart(toolPart(u"bash"_s, completed(MakeInput, u"done"_s, {{"exit"_L1, 0}}, Start, Start + 30)));
+    QCOMPARE(text->firstLineNumber(), 0);
+    QVERIFY(!gutter->isVisible());
+}
+
+void ToolCardTest::aReadIsColouredAsItsLanguageWhenTheHighlighterKnowsIt()
+{
+    const std::unique_ptr<CodeHighlighter> highlighter = CodeHighlighter::create();
+    if (!highlighter->knowsLanguage(u"main.cpp"_s))
+        QSKIP("This build found no highlighting library (KSyntaxHighlighting or GNU Source-highlight)");
+    ToolCardContext shared = context();
+    shared.highlighter = highlighter.get();
+    ToolCard card(shared);
+    card.show();
+    const QString output =
+        u"<path>%1</path>\n<type>file</type>\n<content>\n1: // the entry point\n2: int main() { return 0; }\n</content>"_s
+            .arg(inProject(u"main.cpp"_s));
+    card.setPart(toolPart(u"read"_s, completed({{"filePath"_L1, inProject(u"main.cpp"_s)}}, output, {}, Start, Start + 5)));
+    card.setExpanded(true);
+    auto *view = card.findChild<OutputView *>(u"toolOutput"_s);
+    QVERIFY(view->isHighlighted());
+    // The keyword and the comment get colours of their own.
+    const auto formatsOf = [view](int block) { return view->textView()->document()->findBlockByNumber(block).layout()->formats(); };
+    QTRY_VERIFY(!formatsOf(0).isEmpty());
+    QVERIFY(!formatsOf(1).isEmpty());
+
+    // A file of a language nobody knows stays plain.
+    const QString plain = u"<path>%1</path>\n<type>file</type>\n<content>\n1: hello\n</content>"_s.arg(
+        inProject(u"notes.zzqq"_s));
+    card.setPart(toolPart(u"read"_s, completed({{"filePath"_L1, inProject(u"notes.zzqq"_s)}}, plain, {}, Start, Start + 5)));
+    QVERIFY(!view->isHighlighted());
 }
 
 void ToolCardTest::theKeyboardExpandsAndCollapses()
