@@ -29,7 +29,10 @@ required=(
 # lld links the test programs faster and far smaller (cmake/CompilerOptions.cmake).
 # tinyproxy, nghttpx (nghttp2-proxy) and openssl let the network tests run a
 # real proxy and an HTTP/2 TLS front end; without them those tests skip.
-optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep lld tinyproxy nghttp2-proxy openssl)
+# qt6-translations-l10n: Qt's own words (dialog buttons, context menus) in
+# the language chosen.
+optional=(libkf6syntaxhighlighting-dev libsource-highlight-dev ripgrep lld tinyproxy nghttp2-proxy openssl
+    qt6-translations-l10n)
 # scripts/screenshots.sh renders under Xvfb when it is there (not the tests).
 
 usage() {

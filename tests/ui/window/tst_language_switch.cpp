@@ -1,9 +1,11 @@
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QFormLayout>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLibraryInfo>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -64,6 +66,7 @@ private Q_SLOTS:
     void theSavedLanguageWinsOverTheSystemsAtStart();
     void followingTheSystemSpeaksItsLanguageOrEnglish();
     void englishHasItsPluralForms();
+    void qtsOwnDialogButtonsSpeakTheChosenLanguage();
 
 private:
     // `source` in Chinese, as the compiled translation has it; empty when it
@@ -362,6 +365,29 @@ void LanguageSwitchTest::englishHasItsPluralForms()
     QCOMPARE(QLocale(LanguageSwitcher::instance()->translation()).language(), QLocale::English);
     QCOMPARE(QCoreApplication::translate("qcode::OutputView", "+%n line(s)", nullptr, 1), u"+1 line"_s);
     QCOMPARE(QCoreApplication::translate("qcode::OutputView", "+%n line(s)", nullptr, 2), u"+2 lines"_s);
+}
+
+void LanguageSwitchTest::qtsOwnDialogButtonsSpeakTheChosenLanguage()
+{
+    // Qt's words come from the system's Qt translations (Debian:
+    // qt6-translations-l10n), which scripts/qcode.sh installs where it can.
+    const QString qtTranslations = QLibraryInfo::path(QLibraryInfo::TranslationsPath);
+    if (!QFile::exists(qtTranslations + u"/qtbase_de.qm"_s))
+        QSKIP(qPrintable(u"Qt's German translation (qtbase_de.qm) is not installed in %1; install "
+                         "qt6-translations-l10n to run this test"_s.arg(qtTranslations)));
+    QDialogButtonBox buttons(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    QCOMPARE(buttons.button(QDialogButtonBox::Cancel)->text(), u"Cancel"_s);
+
+    LanguageSwitcher::instance()->apply(u"de"_s);
+    QCOMPARE(QLocale(LanguageSwitcher::instance()->translation()).language(), QLocale::German);
+    // A box made after the switch, and one that was there during it (Qt
+    // tells it with a posted event).
+    QDialogButtonBox later(QDialogButtonBox::Cancel);
+    QCOMPARE(later.button(QDialogButtonBox::Cancel)->text(), u"Abbrechen"_s);
+    QTRY_COMPARE(buttons.button(QDialogButtonBox::Cancel)->text(), u"Abbrechen"_s);
+
+    LanguageSwitcher::instance()->apply(u"en"_s);
+    QTRY_COMPARE(buttons.button(QDialogButtonBox::Cancel)->text(), u"Cancel"_s);
 }
 
 QTEST_MAIN(LanguageSwitchTest)
