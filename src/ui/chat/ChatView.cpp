@@ -12,6 +12,7 @@
 
 #include "MessageWidget.h"
 #include "model/ChatModel.h"
+#include "ui/support/FocusRing.h"
 
 using namespace Qt::StringLiterals;
 
@@ -55,6 +56,8 @@ ChatView::ChatView(ChatModel *model, ChatContext context, QWidget *parent)
     m_jump->setAutoRaise(false);
     m_jump->hide();
     connect(m_jump, &QToolButton::clicked, this, &ChatView::scrollToBottom);
+    // Reached by Tab (its keys scroll), and frameless: the ring shows it has the focus.
+    new FocusRing(this);
     retranslateUi();
 
     connectModel();

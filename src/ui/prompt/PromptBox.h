@@ -38,11 +38,12 @@ class QueuedPromptList;
 // Keys in the editor:
 //   Enter, Ctrl+Enter  send        Shift+Enter  new line
 //   Up / Down          earlier / later prompts (on the first / last line)
-//   Tab / Shift+Tab    next / previous primary agent (no popup open)
+//   Ctrl+. / Ctrl+Shift+.  next / previous primary agent
+//   Tab / Shift+Tab    leave the editor (an open popup takes Tab: Ctrl+Tab)
 //   @                  mention a project file or an agent (popup)
 //   / at the start     commands (popup)    ! at the start  a shell command
 //   Escape             close the popup, else stop the agent while busy
-//   Ctrl+Shift+M       choose the model    Ctrl+Tab  leave the editor
+//   Ctrl+Shift+M       choose the model
 //
 // Built-in commands (new, compact, undo, redo, export, models, agents) act
 // when sent, as builtinCommandRequested, and never as `submitted`; choosing

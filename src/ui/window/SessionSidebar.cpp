@@ -19,6 +19,7 @@
 #include "SessionFilter.h"
 #include "SessionItemDelegate.h"
 #include "model/SessionTreeModel.h"
+#include "ui/support/FocusRing.h"
 
 using namespace Qt::StringLiterals;
 
@@ -92,6 +93,8 @@ SessionSidebar::SessionSidebar(SessionTreeModel *model, QWidget *parent) : QWidg
             confirmDelete(id);
     });
     m_view->addAction(m_delete);
+    // An empty list, or one whose current row is off screen, shows no focus of its own.
+    new FocusRing(m_view);
 
     m_clockTick = new QTimer(this);
     m_clockTick->setInterval(60 * 1000);

@@ -28,11 +28,11 @@ ShortcutsDialog::ShortcutsDialog(QMenuBar *menus, QWidget *parent) : QDialog(par
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_list);
     layout->addWidget(buttons);
-    fill(menus);
+    fill(menus, parent);
     resize(560, 620);
 }
 
-void ShortcutsDialog::fill(QMenuBar *menus)
+void ShortcutsDialog::fill(QMenuBar *menus, QWidget *window)
 {
     const auto section = [this](const QString &title) {
         auto *item = new QTreeWidgetItem(m_list, {title});
@@ -44,6 +44,16 @@ void ShortcutsDialog::fill(QMenuBar *menus)
     const auto row = [this](const QString &keys, const QString &action) {
         new QTreeWidgetItem(m_list, {keys, action});
     };
+    const auto keysOf = [](const QAction *action) {
+        QStringList keys;
+        for (const QKeySequence &shortcut : action->shortcuts())
+            keys.append(shortcut.toString(QKeySequence::NativeText));
+        return keys.join(u", "_s);
+    };
+    const auto describe = [](const QAction *action) {
+        return action->statusTip().isEmpty() ? action->text().remove(u'&') : action->statusTip();
+    };
+    QList<const QAction *> listed;
     for (QAction *menuAction : menus->actions()) {
         QMenu *menu = menuAction->menu();
         if (!menu)
@@ -56,9 +66,27 @@ void ShortcutsDialog::fill(QMenuBar *menus)
                 section(menu->title().remove(u'&'));
                 titled = true;
             }
-            row(action->shortcut().toString(QKeySequence::NativeText), action->statusTip());
+            row(keysOf(action), describe(action));
+            listed.append(action);
         }
     }
+    // Keys of a control rather than a menu (the session list's Delete).
+    if (window) {
+        bool titled = false;
+        for (const QAction *action : window->findChildren<QAction *>()) {
+            if (action->shortcuts().isEmpty() || listed.contains(action) || action->text().isEmpty())
+                continue;
+            if (!titled) {
+                section(tr("In lists and panels"));
+                titled = true;
+            }
+            row(keysOf(action), describe(action));
+        }
+    }
+    section(tr("In the conversation"));
+    row(tr("Space, Enter"), tr("Show or hide a tool call's details (its header has the focus)"));
+    row(tr("Right / Left"), tr("Show / hide a tool call's details"));
+    row(tr("Ctrl+Home"), tr("Scroll to the first message"));
     section(tr("In the prompt box"));
     row(tr("Enter, Ctrl+Enter"), tr("Send (while the agent works, the prompt is queued)"));
     row(tr("Shift+Enter"), tr("New line"));

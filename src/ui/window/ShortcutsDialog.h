@@ -9,7 +9,9 @@ namespace qcode {
 
 // The keyboard shortcuts sheet (Help ▸ Keyboard Shortcuts): every menu
 // action with its keys, read from the menus themselves so it is never out
-// of date, and the prompt box's own keys.
+// of date, then the other actions with keys in `parent` (the window: the
+// session list's Delete), and the keys of the conversation and the prompt
+// box, which are no actions.
 class ShortcutsDialog : public QDialog
 {
     Q_OBJECT
@@ -20,7 +22,7 @@ public:
     QTreeWidget *list() const { return m_list; }
 
 private:
-    void fill(QMenuBar *menus);
+    void fill(QMenuBar *menus, QWidget *window);
 
     QTreeWidget *m_list = nullptr;
 };
