@@ -55,12 +55,13 @@ ToolCard *card(MainWindow &window)
     return newestCard(window.pane()->chatView());
 }
 
-// The button of the ask in the newest card, once there.
+// The button of the ask in the newest card, once on screen.
 QPushButton *askButton(MainWindow &window, const QString &name)
 {
     ToolCard *newest = card(window);
     QWidget *panel = newest ? newest->askPanel() : nullptr;
-    return panel ? panel->findChild<QPushButton *>(name) : nullptr;
+    auto *button = panel ? panel->findChild<QPushButton *>(name) : nullptr;
+    return button && button->isVisible() ? button : nullptr;
 }
 
 bool waiting(MainWindow &window, const QString &sessionID)
@@ -144,7 +145,6 @@ void InlineAsksTest::altOAllowsOnceFromThePromptBox()
     QVERIFY(QTest::qWaitForWindowActive(&window));
     send(window, u"run it"_s);
     QTRY_VERIFY_WITH_TIMEOUT(askButton(window, u"allowOnceButton"_s), 10000);
-    QTRY_VERIFY(askButton(window, u"allowOnceButton"_s)->isVisible());
 
     QWidget *typing = window.pane()->promptBox()->editor();
     typing->setFocus();

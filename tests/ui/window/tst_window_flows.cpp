@@ -40,12 +40,13 @@ FakeTurn bashCall(const QString &command, const QString &callID)
     return FakeTurn().toolCall(u"bash"_s, QJsonObject{{u"command"_s, command}, {u"description"_s, u"Print"_s}}, callID);
 }
 
-// A button of the ask in the newest tool card, once it asks.
+// A button of the ask in the newest tool card, once on screen.
 QPushButton *askButton(MainWindow &window, const QString &name)
 {
     ToolCard *card = newestCard(window.pane()->chatView());
     QWidget *panel = card ? card->askPanel() : nullptr;
-    return panel ? panel->findChild<QPushButton *>(name) : nullptr;
+    auto *button = panel ? panel->findChild<QPushButton *>(name) : nullptr;
+    return button && button->isVisible() ? button : nullptr;
 }
 
 } // namespace

@@ -111,7 +111,7 @@ void ToolCardAskTest::theCardShowsItsAskAndWaitsForYou()
     m_asks->addPermission(bashAsk(u"per_1"_s));
     auto *panel = qobject_cast<PermissionAskPanel *>(card.askPanel());
     QVERIFY(panel);
-    QVERIFY(panel->isVisible());
+    QTRY_VERIFY(panel->isVisible());
     QCOMPARE(card.statusKind(), ToolStatus::Kind::Waiting);
     QCOMPARE(card.statusText(), u"Waiting for you"_s);
     QCOMPARE(card.findChild<QLabel *>(u"toolStatus"_s)->text(), u"Waiting for you"_s);
@@ -183,7 +183,7 @@ void ToolCardAskTest::anEditAskShowsTheChangeAsAColouredDiff()
 
     auto *box = card.askPanel()->findChild<PermissionDiffBox *>(u"askDiff"_s);
     QVERIFY(box);
-    QVERIFY(box->isVisible());
+    QTRY_VERIFY(box->isVisible());
     // Coloured line by line: the removed and the added line have their backgrounds.
     const QList<PermissionDiffBox::LineKind> kinds = PermissionDiffBox::classify(diff);
     QVERIFY(kinds.contains(PermissionDiffBox::LineKind::Added));
@@ -205,6 +205,7 @@ void ToolCardAskTest::answeringInTheCardAnswersTheQueueOnce()
     m_asks->addPermission(bashAsk(u"per_1"_s));
     QSignalSpy answered(m_asks, &AskQueue::permissionAnswered);
     auto *always = card.askPanel()->findChild<QPushButton *>(u"alwaysProjectButton"_s);
+    QTRY_VERIFY(always->isVisible());
     QTest::mouseClick(always, Qt::LeftButton);
     QCOMPARE(answered.size(), 1);
     QCOMPARE(answered.first().at(0).toString(), u"per_1"_s);
@@ -247,7 +248,10 @@ void ToolCardAskTest::aQuestionAsksInItsCard()
     QVERIFY(!answer->isEnabled());
     QTest::keyClick(panel, Qt::Key_Return); // nothing picked: Enter answers nothing, dismisses nothing
     QVERIFY(answered.isEmpty() && dismissed.isEmpty());
-    QTest::mouseClick(panel->pages().first()->choices().first(), Qt::LeftButton);
+    QAbstractButton *first = panel->pages().first()->choices().first();
+    QTRY_VERIFY(first->isVisible());
+    QTest::mouseClick(first, Qt::LeftButton);
+    QVERIFY(first->isChecked());
     QTest::keyClick(panel, Qt::Key_Return);
     QCOMPARE(answered.size(), 1);
     QVERIFY(dismissed.isEmpty());
