@@ -6,6 +6,7 @@
 // to end: a real engine on the fake provider, in the window.
 
 #include <QAbstractButton>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
