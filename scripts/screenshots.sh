@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders the README's screenshots into docs/screenshots: the main window's
-# states (welcome, a chat with tool cards and a diff, a permission dialog,
+# states (welcome, a chat with tool cards and a diff, an ask in its tool card,
 # dark theme, settings) under Xvfb, with a real engine on a fake provider.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -20,10 +20,8 @@
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
 #include "ui/chat/tool/ToolCard.h"
-#include "ui/permission/AskQueue.h"
 #include "ui/prompt/PromptBox.h"
 #include "ui/settings/AppSettings.h"
-#include "ui/window/AskWiring.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/SessionPane.h"
@@ -170,15 +168,19 @@ int render(const QString &folder)
 
     box->setText(u"Run the tests"_s);
     box->submit();
-    AskQueue *asks = window.findChild<AskWiring *>()->queue();
-    // Its buttons arm a moment after it opens (no accidental Enter).
-    if (!settle(window, [asks] {
-            const QWidget *allow = asks->currentDialog() ? asks->currentDialog()->findChild<QWidget *>(u"allowOnceButton"_s)
-                                                         : nullptr;
-            return allow && allow->isEnabled();
-        }))
+    // The ask waits in the card of the command that asks.
+    const auto asking = [&window]() -> ToolCard * {
+        for (ToolCard *card : window.findChildren<ToolCard *>()) {
+            if (card->askPanel() && card->askPanel()->isVisible())
+                return card;
+        }
+        return nullptr;
+    };
+    if (!settle(window, [&asking] { return asking() != nullptr; }))
         return 1;
-    ok = save(withDialog(window, *asks->currentDialog()), folder, u"permission.png"_s) && ok;
+    window.pane()->chatView()->scrollToBottom();
+    settle(window, [] { return true; });
+    ok = save(window.grab(), folder, u"inline-ask.png"_s) && ok;
     const qsizetype answered = finished.size();
     window.controller()->abort();
     if (!finishedAfter(answered))

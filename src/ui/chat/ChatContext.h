@@ -1,9 +1,12 @@
 #pragma once
 
+#include <QPointer>
 #include <QString>
 
 #include <functional>
 #include <memory>
+
+#include "ui/permission/AskQueue.h"
 
 namespace qcode {
 
@@ -17,6 +20,8 @@ struct ChatContext {
     // One for the whole chat (a backend loads its language definitions once); null: code is shown plain.
     std::shared_ptr<CodeHighlighter> highlighter;
     std::function<qint64()> clock; // ms since the epoch
+    // The window's pending asks, answered in the cards of the calls that ask; null: none.
+    QPointer<AskQueue> asks = {};
 
     qint64 now() const;
 };

@@ -12,11 +12,11 @@ class Notifier;
 class SessionController;
 
 // Between the engine and the person for everything that waits on them:
-// permission asks and questions go to the window's AskQueue (one dialog at
-// a time, for the session on screen and its subagents), the answers go
-// back to the engine, the sidebar marks the sessions that wait, and when
-// the window is not active the person is alerted — also when a long turn
-// ends or fails.
+// permission asks and questions go to the window's AskQueue (answered in
+// the card of the call that asks, for the session on screen; in a dialog,
+// one at a time, for its subagents'), the answers go back to the engine,
+// the sidebar marks the sessions that wait, and when the window is not
+// active the person is alerted — also when a long turn ends or fails.
 class AskWiring : public QObject
 {
     Q_OBJECT

@@ -91,6 +91,8 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
             [this] { LanguageSwitcher::instance()->apply(m_settings->language()); });
     m_secretsInUse = processSecretStore();
     m_controller = new SessionController(store, engine, this);
+    // Before the chat: its cards answer the asks inline.
+    m_asks = new AskWiring(m_controller, this);
 
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(createEmptyState());
@@ -128,7 +130,6 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
             showStatus(tr("The conversation was summarized to fit the model's context."));
     });
 
-    m_asks = new AskWiring(m_controller, this);
     m_asks->notifier()->setEnabled(m_settings->notificationsEnabled());
     connect(m_settings, &AppSettings::notificationsChanged, this,
             [this] { m_asks->notifier()->setEnabled(m_settings->notificationsEnabled()); });
@@ -177,6 +178,7 @@ QWidget *MainWindow::createProjectView()
     m_sidebar = new SessionSidebar(m_controller->sessions(), m_splitter);
     ChatContext context;
     context.highlighter = CodeHighlighter::create();
+    context.asks = m_asks->queue();
     m_pane = new SessionPane(m_controller, context, m_splitter);
     m_splitter->addWidget(m_sidebar);
     m_splitter->addWidget(m_pane);

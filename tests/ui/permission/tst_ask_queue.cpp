@@ -1,9 +1,11 @@
-// The window's asks (reference §9): one dialog at a time, in the order
-// asked, for the session on screen and its subagents; the rest wait. Each
-// ask is answered once — here, or elsewhere as the engine reports. And end
-// to end: a real engine's bash call asks through the queue.
+// The window's asks (reference §9, issue 19): a call's ask in the session on
+// screen is answered in its card; the others of that session and its
+// subagents open one dialog at a time, in the order asked; the rest wait.
+// Each ask is answered once — here, or elsewhere as the engine reports. And
+// end to end: a real engine's bash call asks through the queue.
 
 #include <QLabel>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -37,6 +39,13 @@ QuestionRequest question(const QString &id, const QString &sessionID)
     info.question = u"Which one?"_s;
     info.options = {{u"This"_s, {}}, {u"That"_s, {}}};
     return QuestionRequest{id, sessionID, {info}, std::nullopt};
+}
+
+PermissionRequest callAsk(const QString &id, const QString &sessionID, const QString &callID)
+{
+    PermissionRequest request = ask(id, sessionID);
+    request.tool = PermissionToolRef{u"msg_1"_s, callID};
+    return request;
 }
 
 PermissionDialog *permissionDialog(const AskQueue &queue)
@@ -95,6 +104,10 @@ private Q_SLOTS:
     void questionsWaitInTheSameLine();
     void sessionsWaitingNamesEverySessionWithAsks();
     void theDialogShowsTheSessionsTitle();
+    void aCallsAskInTheSessionOnScreenOpensNoDialog();
+    void answeringInlineTakesTheAskAndPassesTheAnswerOn();
+    void openingTheSessionOfADialogsAskMovesItIntoItsCard();
+    void theWaitIsTimedPerCall();
 
     void rejectingInTheDialogStopsTheEnginesLoop();
     void alwaysForTheSessionIsNotAskedAgain();
@@ -299,10 +312,93 @@ void AskQueueTest::theDialogShowsTheSessionsTitle()
     QVERIFY(hasText(u"In session “Fix the release build”"_s));
 }
 
+void AskQueueTest::aCallsAskInTheSessionOnScreenOpensNoDialog()
+{
+    AskQueue queue(m_window);
+    queue.setVisibleSessions(u"ses_a"_s, {});
+    QSignalSpy changed(&queue, &AskQueue::callChanged);
+    QSignalSpy waiting(&queue, &AskQueue::waitingChanged);
+    queue.addPermission(callAsk(u"per_1"_s, u"ses_a"_s, u"call_1"_s));
+    QVERIFY(!queue.currentDialog());
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed.first().at(1).toString(), u"call_1"_s);
+    QCOMPARE(waiting.size(), 1);
+    QCOMPARE(queue.sessionsWaiting(), QStringList{u"ses_a"_s});
+    const auto found = queue.askForCall(u"msg_1"_s, u"call_1"_s);
+    QVERIFY(found);
+    QCOMPARE(found->id, u"per_1"_s);
+    QVERIFY(!queue.askForCall(u"msg_2"_s, u"call_1"_s));
+    // Without a call it has no card: the dialog.
+    queue.addPermission(ask(u"per_2"_s, u"ses_a"_s));
+    QVERIFY(permissionDialog(queue));
+    QCOMPARE(permissionDialog(queue)->request().id, u"per_2"_s);
+}
+
+void AskQueueTest::answeringInlineTakesTheAskAndPassesTheAnswerOn()
+{
+    AskQueue queue(m_window);
+    queue.setVisibleSessions(u"ses_a"_s, {});
+    queue.addPermission(callAsk(u"per_1"_s, u"ses_a"_s, u"call_1"_s));
+    QSignalSpy answered(&queue, &AskQueue::permissionAnswered);
+    QSignalSpy changed(&queue, &AskQueue::callChanged);
+    // The queue is consistent before the answer goes out.
+    connect(&queue, &AskQueue::permissionAnswered, this, [&queue] { QCOMPARE(queue.pendingCount(), 0); });
+    queue.answerPermission(u"per_1"_s, PermissionReply::RejectWithMessage, u"use make"_s,
+                           ApprovalScope::Session);
+    QCOMPARE(answered.size(), 1);
+    QCOMPARE(answered.first().at(2).toString(), u"use make"_s);
+    QCOMPARE(answered.first().at(1).value<PermissionReply>(), PermissionReply::RejectWithMessage);
+    QCOMPARE(changed.size(), 1);
+    QVERIFY(!queue.askForCall(u"msg_1"_s, u"call_1"_s));
+    QVERIFY(queue.sessionsWaiting().isEmpty());
+    // A second answer, or the engine's report of the first, changes nothing.
+    queue.answerPermission(u"per_1"_s, PermissionReply::Once, {}, ApprovalScope::Session);
+    queue.resolve(u"per_1"_s);
+    QCOMPARE(answered.size(), 1);
+}
+
+void AskQueueTest::openingTheSessionOfADialogsAskMovesItIntoItsCard()
+{
+    AskQueue queue(m_window);
+    // The parent on screen: its subagent's ask opens the dialog.
+    queue.setVisibleSessions(u"ses_parent"_s, {u"ses_child"_s});
+    queue.addPermission(callAsk(u"per_1"_s, u"ses_child"_s, u"call_1"_s));
+    QVERIFY(permissionDialog(queue));
+    QPointer<QDialog> dialog = queue.currentDialog();
+    QSignalSpy answered(&queue, &AskQueue::permissionAnswered);
+    queue.setVisibleSessions(u"ses_child"_s, {u"ses_parent"_s});
+    QVERIFY(!queue.currentDialog());
+    QTRY_VERIFY(!dialog);
+    QVERIFY(answered.isEmpty()); // closing the dialog answered nothing
+    QVERIFY(queue.askForCall(u"msg_1"_s, u"call_1"_s));
+}
+
+void AskQueueTest::theWaitIsTimedPerCall()
+{
+    AskQueue queue(m_window);
+    qint64 now = 10000;
+    queue.setClock([&now] { return now; });
+    queue.setVisibleSessions(u"ses_a"_s, {});
+    QCOMPARE(queue.waitedFor(u"msg_1"_s, u"call_1"_s), 0);
+    queue.addPermission(callAsk(u"per_1"_s, u"ses_a"_s, u"call_1"_s));
+    now += 4000;
+    QCOMPARE(queue.waitedFor(u"msg_1"_s, u"call_1"_s), 4000); // still waiting
+    queue.answerPermission(u"per_1"_s, PermissionReply::Once, {}, ApprovalScope::Session);
+    now += 1000;
+    QCOMPARE(queue.waitedFor(u"msg_1"_s, u"call_1"_s), 4000);
+    // A second ask of the same call adds its wait.
+    queue.addPermission(callAsk(u"per_2"_s, u"ses_a"_s, u"call_1"_s));
+    now += 2500;
+    queue.resolve(u"per_2"_s);
+    QCOMPARE(queue.waitedFor(u"msg_1"_s, u"call_1"_s), 6500);
+    QCOMPARE(queue.waitedFor(u"msg_1"_s, u"call_2"_s), 0);
+}
+
 namespace {
 
 // bash asks for every command; the queue is wired to the engine as the
-// window wires it.
+// window wires it, with the engine's session as a subagent's seen from its
+// parent, so its asks open the dialog (its card is not on screen).
 EngineHarness::Setup askingBash()
 {
     EngineHarness::Setup setup;
@@ -320,7 +416,7 @@ void wire(AskQueue &queue, EngineHarness &h)
                      [&h](const QString &id, PermissionReply reply, const QString &message, ApprovalScope scope) {
                          h.engine().replyPermission(id, reply, message, scope);
                      });
-    queue.setVisibleSessions(h.session(), {});
+    queue.setVisibleSessions(QString(), {h.session()});
 }
 
 } // namespace

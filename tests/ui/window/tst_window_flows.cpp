@@ -1,4 +1,3 @@
-#include <QDialog>
 #include <QDropEvent>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -15,10 +14,8 @@
 #include "ui/chat/MessageWidget.h"
 #include "ui/chat/parts/ToolPartWidget.h"
 #include "ui/chat/tool/ToolCard.h"
-#include "ui/permission/AskQueue.h"
 #include "ui/prompt/AttachmentChip.h"
 #include "ui/prompt/PromptBox.h"
-#include "ui/window/AskWiring.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/SessionPane.h"
@@ -43,10 +40,13 @@ FakeTurn bashCall(const QString &command, const QString &callID)
     return FakeTurn().toolCall(u"bash"_s, QJsonObject{{u"command"_s, command}, {u"description"_s, u"Print"_s}}, callID);
 }
 
-QPushButton *dialogButton(MainWindow &window, const QString &name)
+// A button of the ask in the newest tool card, once on screen.
+QPushButton *askButton(MainWindow &window, const QString &name)
 {
-    QDialog *dialog = window.findChild<AskWiring *>()->queue()->currentDialog();
-    return dialog ? dialog->findChild<QPushButton *>(name) : nullptr;
+    ToolCard *card = newestCard(window.pane()->chatView());
+    QWidget *panel = card ? card->askPanel() : nullptr;
+    auto *button = panel ? panel->findChild<QPushButton *>(name) : nullptr;
+    return button && button->isVisible() ? button : nullptr;
 }
 
 } // namespace
@@ -58,7 +58,7 @@ class WindowFlowsTest : public QObject
 private Q_SLOTS:
     void initTestCase();
     void aToolCardGoesFromPendingThroughRunningToDone();
-    void rejectingInThePermissionDialogStopsTheTurn();
+    void rejectingInTheCardStopsTheTurn();
     void aDropOnTheWindowBecomesChipsAndThenFileParts();
 
 private:
@@ -87,13 +87,11 @@ void WindowFlowsTest::aToolCardGoesFromPendingThroughRunningToDone()
     window.pane()->promptBox()->setText(u"run it"_s);
     window.pane()->promptBox()->submit();
     ChatView *chat = window.pane()->chatView();
-    // The permission dialog holds the call while it runs.
-    QTRY_VERIFY_WITH_TIMEOUT(dialogButton(window, u"allowOnceButton"_s), 10000);
-    QTRY_VERIFY(newestCard(chat));
-    QTRY_COMPARE(newestCard(chat)->statusKind(), ToolStatus::Kind::Running);
+    // The ask in its card holds the call while it runs.
+    QTRY_VERIFY_WITH_TIMEOUT(askButton(window, u"allowOnceButton"_s), 10000);
+    QCOMPARE(newestCard(chat)->statusKind(), ToolStatus::Kind::Waiting);
     QVERIFY(newestCard(chat)->title().contains(u"echo from-the-tool"_s));
-    QTRY_VERIFY(dialogButton(window, u"allowOnceButton"_s)->isEnabled()); // armed after a moment
-    dialogButton(window, u"allowOnceButton"_s)->click();
+    askButton(window, u"allowOnceButton"_s)->click();
     QTRY_COMPARE_WITH_TIMEOUT(newestCard(chat)->statusKind(), ToolStatus::Kind::Done, 10000);
     QVERIFY(newestCard(chat)->statusText().startsWith(u"Done"_s));
     QCOMPARE(states.first(), u"pending"_s);
@@ -102,7 +100,7 @@ void WindowFlowsTest::aToolCardGoesFromPendingThroughRunningToDone()
     QTRY_VERIFY(!window.controller()->isBusy(window.controller()->currentSession()));
 }
 
-void WindowFlowsTest::rejectingInThePermissionDialogStopsTheTurn()
+void WindowFlowsTest::rejectingInTheCardStopsTheTurn()
 {
     EngineHarness h(askingBash());
     h.server().enqueue(bashCall(u"rm -rf build"_s, u"call_1"_s));
@@ -111,13 +109,13 @@ void WindowFlowsTest::rejectingInThePermissionDialogStopsTheTurn()
     QSignalSpy finished(&h.engine(), &Engine::promptFinished);
     window.pane()->promptBox()->setText(u"clean up"_s);
     window.pane()->promptBox()->submit();
-    QTRY_VERIFY_WITH_TIMEOUT(dialogButton(window, u"rejectButton"_s), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(askButton(window, u"rejectButton"_s), 10000);
     // The session waits for the person: the sidebar says so.
     const QString session = window.controller()->currentSession();
     QTRY_VERIFY(window.controller()->sessions()->indexOf(session).data(SessionTreeModel::WaitingRole).toBool());
     // The stop needs nothing more of the server (on this thread): the
     // engine's thread may finish before a wait() would begin.
-    dialogButton(window, u"rejectButton"_s)->click();
+    askButton(window, u"rejectButton"_s)->click();
     QTRY_VERIFY_WITH_TIMEOUT(finished.size() == 1, 10000);
     QCOMPARE(h.server().requests().size(), 1); // the loop stopped: no second model call
     QTRY_COMPARE(newestCard(window.pane()->chatView())->statusKind(), ToolStatus::Kind::Rejected);

@@ -4,6 +4,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QPainter>
+#include <QPointer>
 #include <QVBoxLayout>
 
 #include "DiffView.h"
@@ -12,6 +13,8 @@
 #include "ToolCardLogging.h"
 #include "ToolColors.h"
 #include "ToolSpinner.h"
+#include "ui/permission/PermissionAskPanel.h"
+#include "ui/permission/QuestionAskPanel.h"
 
 using namespace Qt::StringLiterals;
 
@@ -82,6 +85,13 @@ ToolCard::ToolCard(ToolCardContext context, QWidget *parent)
             Q_EMIT openSessionRequested(m_body.childSessionID);
     });
     connect(m_header->spinner(), &ToolSpinner::frameAdvanced, this, &ToolCard::refreshStatus);
+    if (m_context.asks) {
+        connect(m_context.asks.data(), &AskQueue::callChanged, this,
+                [this](const QString &messageID, const QString &callID) {
+                    if (!m_partID.isEmpty() && messageID == m_messageID && callID == m_part.callID)
+                        present();
+                });
+    }
 }
 
 ToolCard::~ToolCard() = default;
@@ -103,6 +113,7 @@ void ToolCard::setPart(const Part &part)
         m_partID = part.id;
         m_chosenByPerson = false;
     }
+    m_messageID = part.messageID;
     m_part = *tool;
     present();
 }
@@ -115,8 +126,9 @@ void ToolCard::present()
     m_header->setSubtitle(m_presentation.subtitle);
     m_body = ToolBody::of(m_part, m_context.projectDirectory);
     m_header->setOpenVisible(!m_body.childSessionID.isEmpty());
+    applyAsk();
     refreshStatus();
-    m_header->spinner()->setSpinning(std::holds_alternative<ToolRunning>(m_part.state));
+    m_header->spinner()->setSpinning(std::holds_alternative<ToolRunning>(m_part.state) && !m_askPanel);
     applyBody();
     applyExpansion();
     checkHeight();
@@ -124,7 +136,8 @@ void ToolCard::present()
 
 void ToolCard::refreshStatus()
 {
-    const ToolStatus status = ToolStatus::of(m_part.state, now());
+    const qint64 waited = m_context.asks ? m_context.asks->waitedFor(m_messageID, m_part.callID) : 0;
+    const ToolStatus status = m_askPanel ? ToolStatus::waiting() : ToolStatus::of(m_part.state, now(), waited);
     if (status.kind == m_status.kind && status.text == m_status.text)
         return;
     const bool kindChanged = status.kind != m_status.kind;
@@ -275,10 +288,54 @@ void ToolCard::applyExpansion()
     m_header->setExpandable(hasDetails);
     if (!m_chosenByPerson) {
         const bool failed = m_status.kind == ToolStatus::Kind::Failed || m_status.kind == ToolStatus::Kind::Rejected;
-        m_expanded = m_part.tool == "bash"_L1 || failed;
+        // While it asks, the ask says what would happen; the details wait.
+        m_expanded = (m_part.tool == "bash"_L1 && !m_askPanel) || failed;
     }
     m_header->setExpanded(m_expanded);
     m_details->setVisible(m_expanded && hasDetails);
+}
+
+// The ask this call waits on, answered here: its panel comes and goes with it.
+void ToolCard::applyAsk()
+{
+    const std::optional<AskQueue::Ask> ask =
+        m_context.asks ? m_context.asks->askForCall(m_messageID, m_part.callID) : std::nullopt;
+    if (ask && ask->id == m_askID && m_askPanel)
+        return;
+    if (m_askPanel) {
+        // Perhaps inside its own button's click: deleted once that returns.
+        m_askPanel->hide();
+        m_askPanel->deleteLater();
+        m_askPanel = nullptr;
+        m_askID.clear();
+    }
+    if (!ask)
+        return;
+    m_askID = ask->id;
+    QPointer<AskQueue> asks = m_context.asks;
+    if (const auto *permission = std::get_if<PermissionRequest>(&ask->request)) {
+        auto *panel = new PermissionAskPanel(*permission, this);
+        connect(panel, &PermissionAskPanel::answered, this,
+                [asks](const QString &id, PermissionReply reply, const QString &message, ApprovalScope scope) {
+                    if (asks)
+                        asks->answerPermission(id, reply, message, scope);
+                });
+        m_askPanel = panel;
+    } else {
+        auto *panel = new QuestionAskPanel(std::get<QuestionRequest>(ask->request), this);
+        connect(panel, &QuestionAskPanel::answered, this,
+                [asks](const QString &id, const QList<QStringList> &answers) {
+                    if (asks)
+                        asks->answerQuestion(id, answers);
+                });
+        connect(panel, &QuestionAskPanel::dismissed, this, [asks](const QString &id) {
+            if (asks)
+                asks->dismissQuestion(id);
+        });
+        m_askPanel = panel;
+    }
+    // Under the header, above the details: what the person has to answer.
+    m_layout->insertWidget(1, m_askPanel);
 }
 
 void ToolCard::setExpanded(bool expanded)
@@ -330,6 +387,8 @@ void ToolCard::paintEvent(QPaintEvent *event)
     QColor border = ToolColors::border(colors);
     if (m_status.kind == ToolStatus::Kind::Failed)
         border = ToolColors::mix(border, ToolColors::error(colors), 0.5);
+    else if (m_status.kind == ToolStatus::Kind::Waiting)
+        border = ToolColors::mix(border, ToolColors::waiting(colors), 0.7);
     painter.setPen(QPen(border, 1));
     painter.setBrush(ToolColors::cardBackground(colors));
     painter.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), Radius, Radius);

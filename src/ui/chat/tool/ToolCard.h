@@ -32,7 +32,11 @@ class ToolCardHeader;
 // Children tests may look up: "toolHeader", "toolSpinner", "toolStatus",
 // "toolOpenSession", "toolInput" and "toolOutput" (OutputView),
 // "toolDiff" (DiffView), "toolTodos", "toolDetails",
-// "toolNotes", "toolError".
+// "toolNotes", "toolError", and while the call waits for the person
+// "permissionAsk" (PermissionAskPanel) or "questionAsk" (QuestionAskPanel).
+//
+// A call's permission ask or question is answered here, in its card, which
+// reads "Waiting for you" meanwhile; its time leaves the wait out.
 class ToolCard : public QFrame
 {
     Q_OBJECT
@@ -45,9 +49,12 @@ public:
 
     void setPart(const Part &part);
     QString title() const { return m_presentation.title; }
+    QString subtitle() const { return m_presentation.subtitle; }
     QString statusText() const { return m_status.text; }
     ToolStatus::Kind statusKind() const { return m_status.kind; }
     bool isExpanded() const { return m_expanded; }
+    // The panel of the ask the call waits on, or null.
+    QWidget *askPanel() const { return m_askPanel; }
     void setExpanded(bool expanded);
 
     bool hasHeightForWidth() const override;
@@ -72,6 +79,7 @@ private:
     void applyTodos();
     void applyError();
     void applyExpansion();
+    void applyAsk();
     void restyle();
     void checkHeight();
     OutputView *ensureOutputView(OutputView *&view, const QString &name);
@@ -79,6 +87,7 @@ private:
 
     ToolCardContext m_context;
     QString m_partID;
+    QString m_messageID; // with the call's id, names its ask
     ToolPart m_part;
     ToolPresentation m_presentation;
     ToolBody m_body;
@@ -101,6 +110,8 @@ private:
     OutputView *m_output = nullptr;
     QLabel *m_notes = nullptr;
     QLabel *m_error = nullptr;
+    QString m_askID; // the ask m_askPanel answers
+    QWidget *m_askPanel = nullptr;
 };
 
 } // namespace qcode

@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QPointer>
 #include <QString>
 
 #include <functional>
+
+#include "ui/permission/AskQueue.h"
 
 namespace qcode {
 
@@ -13,6 +16,8 @@ struct ToolCardContext {
     QString projectDirectory;      // paths under it are shown relative
     std::function<qint64()> clock; // ms since the epoch; empty: the system clock
     CodeHighlighter *highlighter = nullptr; // the chat's, not owned; null: a file's lines are plain
+    // The window's pending asks: a call's own is answered in its card. Null: none are.
+    QPointer<AskQueue> asks = {};
 };
 
 } // namespace qcode

@@ -125,8 +125,9 @@ void ToolCardHeader::updateIcon()
 void ToolCardHeader::updateStatusColor()
 {
     QPalette colors = m_statusLabel->palette();
-    colors.setColor(QPalette::WindowText, m_status.kind == ToolStatus::Kind::Failed ? ToolColors::error(palette())
-                                                                                     : ToolColors::muted(palette()));
+    colors.setColor(QPalette::WindowText, m_status.kind == ToolStatus::Kind::Failed    ? ToolColors::error(palette())
+                                          : m_status.kind == ToolStatus::Kind::Waiting ? ToolColors::waiting(palette())
+                                                                                        : ToolColors::muted(palette()));
     m_statusLabel->setPalette(colors);
 }
 

@@ -92,4 +92,9 @@ QColor ToolColors::fillerBackground(const QPalette &palette)
     return mix(palette.color(QPalette::Base), palette.color(QPalette::Text), 0.05);
 }
 
+QColor ToolColors::waiting(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xf0, 0xa0, 0x30) : QColor(0xb0, 0x60, 0x00);
+}
+
 } // namespace qcode

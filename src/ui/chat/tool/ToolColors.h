@@ -21,6 +21,8 @@ public:
     static QColor border(const QPalette &palette);
     static QColor cardBackground(const QPalette &palette);
     static QColor hover(const QPalette &palette);
+    // A call waiting for the person: the sidebar's "waiting" amber.
+    static QColor waiting(const QPalette &palette);
 
     static QColor addedText(const QPalette &palette);
     static QColor addedBackground(const QPalette &palette);

@@ -22,19 +22,25 @@ QString minutesAndSeconds(qint64 seconds)
 
 } // namespace
 
-ToolStatus ToolStatus::of(const ToolState &state, qint64 now)
+ToolStatus ToolStatus::waiting()
 {
+    return {Kind::Waiting, tr("Waiting for you")};
+}
+
+ToolStatus ToolStatus::of(const ToolState &state, qint64 now, qint64 waitedMs)
+{
+    waitedMs = std::max<qint64>(waitedMs, 0);
     if (std::holds_alternative<ToolPending>(state))
         return {Kind::Pending, tr("Pending")};
     if (const auto *running = std::get_if<ToolRunning>(&state)) {
         if (running->start <= 0)
             return {Kind::Running, tr("Running")};
-        return {Kind::Running, tr("Running %1").arg(elapsed(std::max<qint64>(now - running->start, 0)))};
+        return {Kind::Running, tr("Running %1").arg(elapsed(std::max<qint64>(now - running->start - waitedMs, 0)))};
     }
     if (const auto *done = std::get_if<ToolCompleted>(&state)) {
         if (done->start <= 0 || done->end < done->start)
             return {Kind::Done, tr("Done")};
-        return {Kind::Done, tr("Done in %1").arg(duration(done->end - done->start))};
+        return {Kind::Done, tr("Done in %1").arg(duration(std::max<qint64>(done->end - done->start - waitedMs, 0)))};
     }
     const auto &error = std::get<ToolError>(state);
     if (isAborted(error.error))
