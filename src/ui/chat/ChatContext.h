@@ -17,6 +17,9 @@ struct ChatContext {
     // One for the whole chat (a backend loads its language definitions once); null: code is shown plain.
     std::shared_ptr<CodeHighlighter> highlighter;
     std::function<qint64()> clock; // ms since the epoch
+    // Shows a changed file (absolute path) in the window's Changes panel;
+    // empty: edit cards do not link there.
+    std::function<void(const QString &file)> showChanges;
 
     qint64 now() const;
 };
