@@ -173,14 +173,14 @@ void UndoFlowTest::undoMeasuresTheContextOfWhatIsLeft()
     m_h->server().enqueue(FakeTurn().text({u"Long."_s}).usage(1000, 50));
     QVERIFY(send(u"second"_s));
     SessionController *controller = m_window->controller();
-    QTRY_COMPARE(controller->contextTokens(), 1050);
+    QTRY_COMPARE(controller->contextTokens(), qint64(1050));
     const QString before = m_window->pane()->contextMeter()->text();
 
     QVERIFY(undo());
-    QTRY_COMPARE(controller->contextTokens(), 120);
+    QTRY_COMPARE(controller->contextTokens(), qint64(120));
     QVERIFY2(m_window->pane()->contextMeter()->text() != before, qPrintable(before));
     m_window->controller()->redo();
-    QTRY_COMPARE_WITH_TIMEOUT(controller->contextTokens(), 1050, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(controller->contextTokens(), qint64(1050), 10000);
     QCOMPARE(m_window->pane()->contextMeter()->text(), before);
 }
 
