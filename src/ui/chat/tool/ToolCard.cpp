@@ -249,7 +249,8 @@ void ToolCard::applyDiff()
         m_diffSection->layout()->addWidget(m_showChanges);
     }
     if (m_showChanges) {
-        m_showChanges->setText(u"<a href=\"changes\">%1</a>"_s.arg(tr("Show in Changes").toHtmlEscaped()));
+        const QString link = tr("Show in Changes").toHtmlEscaped();
+        m_showChanges->setText(u"<a href=\"changes\">%1</a>"_s.arg(link)); // i18n: markup around translated words
         m_showChanges->setVisible(linked);
     }
 }
