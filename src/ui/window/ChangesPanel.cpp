@@ -207,11 +207,13 @@ void ChangesPanel::retranslateUi()
         additions += added;
         deletions += removed;
         const QString status = item->data(StatusRole).toString();
+        const bool created = status == u"added"_s;
+        const bool deleted = status == u"deleted"_s;
         const QString counts = tr("+%1 −%2").arg(added).arg(removed);
         item->setText(tr("%1   %2").arg(item->data(FileRole).toString(), counts));
-        item->setToolTip(status == u"added"_s     ? tr("Created by the session")
-                         : status == u"deleted"_s ? tr("Deleted by the session")
-                                                  : tr("Changed by the session"));
+        item->setToolTip(created   ? tr("Created by the session")
+                         : deleted ? tr("Deleted by the session")
+                                   : tr("Changed by the session"));
     }
     m_summary->setText(m_changes.isEmpty() ? QString()
                                            : tr("%n file(s), +%1 −%2", nullptr, int(m_changes.size()))
