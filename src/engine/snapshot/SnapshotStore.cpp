@@ -428,10 +428,8 @@ QCoro::Task<QList<SnapshotFilePatch>> SnapshotStore::worktreeChanges(QString has
     QCoro::Task<bool> adding = add();
     if (!co_await adding || !self)
         co_return changes;
-    // Literal pathspecs: a name with '*' or '?' is that file, not a pattern.
-    QStringList paths;
-    for (const QString &file : std::as_const(files))
-        paths.append(u":(literal)"_s + file);
+    // git() passes --literal-pathspecs: a name with '*' is that file.
+    const QStringList &paths = files;
     const QStringList diff{u"diff"_s, u"--no-ext-diff"_s, u"--no-color"_s, u"--no-renames"_s, u"--cached"_s, hash};
     QCoro::Task<std::optional<GitOutput>> listing = git(diff + QStringList{u"--name-status"_s, u"-z"_s, u"--"_s} + paths);
     const std::optional<GitOutput> statuses = co_await listing;
@@ -459,7 +457,7 @@ QCoro::Task<QList<SnapshotFilePatch>> SnapshotStore::worktreeChanges(QString has
         change.deletions = change.binary ? 0 : count.value(1).toLongLong();
         if (!change.binary) {
             QCoro::Task<std::optional<GitOutput>> showing =
-                git(diff + QStringList{u"--"_s, u":(literal)"_s + change.file});
+                git(diff + QStringList{u"--"_s, change.file});
             const std::optional<GitOutput> text = co_await showing;
             if (!self)
                 co_return {};

@@ -35,6 +35,12 @@ QByteArray readFile(const QString &path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
 }
 
+// The edit tool changes only a file the model read first.
+FakeTurn read(const QString &path, const QString &id)
+{
+    return FakeTurn().toolCall(u"read"_s, QJsonObject{{u"filePath"_s, path}}, id);
+}
+
 FakeTurn edit(const QString &path, const QString &oldText, const QString &newText, const QString &id)
 {
     return FakeTurn().toolCall(
@@ -95,6 +101,7 @@ void SessionChangesTest::listsEveryFileTheStepsChangedWithItsCounts()
     const QDir project(h.projectDirectory());
     QVERIFY(writeFile(project.filePath(u"a.txt"_s), "one\ntwo\nthree\n"));
     QVERIFY(writeFile(project.filePath(u"untouched.txt"_s), "same\n"));
+    h.server().enqueue(read(project.filePath(u"a.txt"_s), u"r1"_s));
     h.server().enqueue(edit(project.filePath(u"a.txt"_s), u"two"_s, u"TWO"_s, u"c1"_s)
                            .toolCall(u"write"_s,
                                      QJsonObject{{u"filePath"_s, project.filePath(u"src/new.txt"_s)},
@@ -117,9 +124,11 @@ void SessionChangesTest::aFileChangedTwiceIsComparedWithHowItWasBeforeTheSession
     EngineHarness h(gitSetup());
     const QString a = QDir(h.projectDirectory()).filePath(u"a.txt"_s);
     QVERIFY(writeFile(a, "one\ntwo\nthree\n"));
+    h.server().enqueue(read(a, u"r1"_s));
     h.server().enqueue(edit(a, u"one"_s, u"ONE"_s, u"c1"_s));
     h.server().enqueue(FakeTurn().text({u"First."_s}));
     QVERIFY(h.prompt(u"first"_s));
+    h.server().enqueue(read(a, u"r2"_s));
     h.server().enqueue(edit(a, u"three"_s, u"THREE"_s, u"c2"_s));
     h.server().enqueue(FakeTurn().text({u"Second."_s}));
     QVERIFY(h.prompt(u"second"_s));
@@ -137,6 +146,8 @@ void SessionChangesTest::revertingOneFilePutsItBackAndLeavesTheOthers()
     const QDir project(h.projectDirectory());
     QVERIFY(writeFile(project.filePath(u"a.txt"_s), "one\ntwo\n"));
     QVERIFY(writeFile(project.filePath(u"b.txt"_s), "alpha\nbeta\n"));
+    h.server().enqueue(read(project.filePath(u"a.txt"_s), u"r1"_s).toolCall(
+        u"read"_s, QJsonObject{{u"filePath"_s, project.filePath(u"b.txt"_s)}}, u"r2"_s));
     h.server().enqueue(edit(project.filePath(u"a.txt"_s), u"two"_s, u"TWO"_s, u"c1"_s)
                            .toolCall(u"edit"_s,
                                      QJsonObject{{u"filePath"_s, project.filePath(u"b.txt"_s)},
@@ -173,6 +184,7 @@ void SessionChangesTest::filesAnUndoPutBackAreNotListed()
     EngineHarness h(gitSetup());
     const QString a = QDir(h.projectDirectory()).filePath(u"a.txt"_s);
     QVERIFY(writeFile(a, "one\n"));
+    h.server().enqueue(read(a, u"r1"_s));
     h.server().enqueue(edit(a, u"one"_s, u"ONE"_s, u"c1"_s));
     h.server().enqueue(FakeTurn().text({u"Done."_s}));
     QVERIFY(h.prompt(u"edit"_s));
@@ -211,6 +223,7 @@ void SessionChangesTest::outsideGitNothingIsListed()
     EngineHarness h(setup);
     const QString a = QDir(h.projectDirectory()).filePath(u"a.txt"_s);
     QVERIFY(writeFile(a, "one\n"));
+    h.server().enqueue(read(a, u"r1"_s));
     h.server().enqueue(edit(a, u"one"_s, u"ONE"_s, u"c1"_s));
     h.server().enqueue(FakeTurn().text({u"Done."_s}));
     QVERIFY(h.prompt(u"edit"_s));
