@@ -46,6 +46,12 @@ QByteArray readFile(const QString &path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
 }
 
+// The edit tool changes only a file the model read first.
+FakeTurn readCall(const QString &path, const QString &id)
+{
+    return FakeTurn().toolCall(u"read"_s, QJsonObject{{u"filePath"_s, path}}, id);
+}
+
 FakeTurn editCall(const QString &path, const QString &oldText, const QString &newText, const QString &id)
 {
     return FakeTurn().toolCall(
@@ -144,6 +150,7 @@ bool ChangesPanelTest::send(const QString &text)
 
 bool ChangesPanelTest::editTwoFiles()
 {
+    m_h->server().enqueue(readCall(m_a, u"call_read"_s));
     m_h->server().enqueue(editCall(m_a, u"two"_s, u"TWO"_s, u"call_edit"_s)
                               .toolCall(u"write"_s, QJsonObject{{u"filePath"_s, m_new}, {u"content"_s, u"hello\nworld\n"_s}},
                                         u"call_write"_s));
@@ -231,6 +238,7 @@ void ChangesPanelTest::thePanelFollowsANewEditLive()
     // The next turn edits b.txt, then waits for a command's permission:
     // b.txt is listed while the turn still runs.
     const QString b = QDir(m_h->projectDirectory()).filePath(u"b.txt"_s);
+    m_h->server().enqueue(readCall(b, u"call_read_b"_s));
     m_h->server().enqueue(editCall(b, u"beta"_s, u"BETA\ngamma"_s, u"call_b"_s));
     m_h->server().enqueue(FakeTurn().toolCall(
         u"bash"_s, QJsonObject{{u"command"_s, u"echo hold"_s}, {u"description"_s, u"Hold"_s}}, u"call_hold"_s));
@@ -259,6 +267,7 @@ void ChangesPanelTest::openHandsTheFileToTheDesktop()
 
 void ChangesPanelTest::anEditCardLinksToItsFileInThePanel()
 {
+    m_h->server().enqueue(readCall(m_a, u"call_read"_s));
     m_h->server().enqueue(editCall(m_a, u"two"_s, u"TWO"_s, u"call_edit"_s));
     m_h->server().enqueue(FakeTurn().text({u"Edited."_s}));
     QVERIFY(send(u"edit a"_s));

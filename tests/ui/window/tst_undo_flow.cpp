@@ -109,6 +109,8 @@ bool UndoFlowTest::undo()
 void UndoFlowTest::undoNamesTheOneFileItRestored()
 {
     const QString cmake = QDir(m_h->projectDirectory()).filePath(u"CMakeLists.txt"_s);
+    // The edit tool changes only a file the model read first.
+    m_h->server().enqueue(FakeTurn().toolCall(u"read"_s, QJsonObject{{u"filePath"_s, cmake}}, u"r1"_s));
     m_h->server().enqueue(FakeTurn().toolCall(
         u"edit"_s, QJsonObject{{u"filePath"_s, cmake}, {u"oldString"_s, u"x"_s}, {u"newString"_s, u"y"_s}}, u"c1"_s));
     m_h->server().enqueue(FakeTurn().text({u"Renamed."_s}));
@@ -124,6 +126,8 @@ void UndoFlowTest::undoNamesTheOneFileItRestored()
 void UndoFlowTest::undoCountsTheTwoFilesItRestored()
 {
     const QDir project(m_h->projectDirectory());
+    m_h->server().enqueue(
+        FakeTurn().toolCall(u"read"_s, QJsonObject{{u"filePath"_s, project.filePath(u"CMakeLists.txt"_s)}}, u"r1"_s));
     m_h->server().enqueue(
         FakeTurn()
             .toolCall(u"edit"_s,
