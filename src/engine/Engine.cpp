@@ -27,6 +27,7 @@
 #include "engine/session/asks/QuestionCenter.h"
 #include "engine/session/SessionLogging.h"
 #include "engine/session/compaction/SessionCompaction.h"
+#include "engine/session/SessionChanges.h"
 #include "engine/session/SessionRevert.h"
 #include "engine/session/SessionScheduler.h"
 #include "engine/session/shell/SessionShell.h"
@@ -118,6 +119,10 @@ public:
     void rename(const QString &sessionID, const QString &title);
     void housekeep();
     QCoro::Task<> revert(SessionRevert::Target target, bool undo);
+    QCoro::Task<> listChanges(QString sessionID);
+    QCoro::Task<> revertFile(QString sessionID, QString file);
+    // The session, or nothing once a SessionError said why not.
+    std::optional<Session> sessionForChanges(const QString &sessionID);
 
     Engine *q;
     EngineOptions options;
@@ -920,6 +925,68 @@ QCoro::Task<> Engine::Private::revert(SessionRevert::Target target, bool undo)
         publish(SessionError{sessionID, unknownError(done.errorMessage())});
 }
 
+std::optional<Session> Engine::Private::sessionForChanges(const QString &sessionID)
+{
+    const Result<std::optional<Session>> session = ready() ? store->session(sessionID)
+                                                           : Result<std::optional<Session>>(Error(tr("The database is not open.")));
+    if (!session || !*session) {
+        publish(SessionError{sessionID, unknownError(session ? tr("Session %1 does not exist.").arg(sessionID)
+                                                             : session.errorMessage())});
+        return std::nullopt;
+    }
+    return **session;
+}
+
+QCoro::Task<> Engine::Private::listChanges(QString sessionID)
+{
+    QPointer<Engine> guard(q);
+    const std::optional<Session> session = sessionForChanges(sessionID);
+    if (!session)
+        co_return;
+    const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QCoro::Task<Result<QList<SnapshotFilePatch>>> listing =
+        SessionChanges::list(*store, project->instance->snapshots(), sessionID);
+    const Result<QList<SnapshotFilePatch>> changes = co_await listing;
+    if (!guard)
+        co_return;
+    if (!changes) {
+        publish(SessionError{sessionID, unknownError(changes.errorMessage())});
+        co_return;
+    }
+    Q_EMIT q->changesListed(sessionID, *changes);
+}
+
+QCoro::Task<> Engine::Private::revertFile(QString sessionID, QString file)
+{
+    QPointer<Engine> guard(q);
+    const std::optional<Session> session = sessionForChanges(sessionID);
+    if (!session)
+        co_return;
+    if (busy(sessionID)) {
+        publish(SessionError{sessionID, unknownError(tr("Session %1 is busy: stop it or wait for it to finish, then "
+                                                        "revert %2 again.")
+                                                         .arg(sessionID, file))});
+        co_return;
+    }
+    if (const Result<void> claimed = scheduler->claim(sessionID); !claimed) {
+        publish(SessionError{sessionID, unknownError(claimed.errorMessage())});
+        co_return;
+    }
+    // Busy meanwhile, as an undo is: no prompt starts on a half-put-back file.
+    scheduler->beginRevert(sessionID);
+    const std::shared_ptr<LoadedProject> project = loaded(session->directory);
+    QPointer<SnapshotStore> snapshots = project->instance->snapshots();
+    QCoro::Task<Result<void>> reverting = SessionChanges::revertFile(*store, snapshots, sessionID, file);
+    const Result<void> reverted = co_await reverting;
+    if (!guard)
+        co_return;
+    scheduler->endRevert(sessionID);
+    if (!reverted)
+        publish(SessionError{sessionID, unknownError(reverted.errorMessage())});
+    QCoro::Task<> listing = listChanges(sessionID);
+    co_await listing;
+}
+
 Engine::Engine(EngineOptions options, QObject *parent)
     : QObject(parent)
     , d(std::make_unique<Private>(this, std::move(options)))
@@ -938,6 +1005,8 @@ Engine::Engine(EngineOptions options, QObject *parent)
     qRegisterMetaType<ProjectSummary>();
     qRegisterMetaType<CommandInput>();
     qRegisterMetaType<ShellInput>();
+    qRegisterMetaType<SnapshotFilePatch>();
+    qRegisterMetaType<QList<SnapshotFilePatch>>();
 }
 
 Engine::~Engine()
@@ -1146,6 +1215,19 @@ void Engine::unrevert(const QString &sessionID)
         [this, target = SessionRevert::Target{sessionID, {}, std::nullopt}] {
             QCoro::connect(d->revert(target, true), this, [] {});
         },
+        Qt::QueuedConnection);
+}
+
+void Engine::listChanges(const QString &sessionID)
+{
+    QMetaObject::invokeMethod(
+        this, [this, sessionID] { QCoro::connect(d->listChanges(sessionID), this, [] {}); }, Qt::QueuedConnection);
+}
+
+void Engine::revertFile(const QString &sessionID, const QString &file)
+{
+    QMetaObject::invokeMethod(
+        this, [this, sessionID, file] { QCoro::connect(d->revertFile(sessionID, file), this, [] {}); },
         Qt::QueuedConnection);
 }
 

@@ -21,6 +21,7 @@
 #include "engine/session/loop/RetryPolicy.h"
 #include "engine/session/SessionEvents.h"
 #include "engine/session/loop/ToolRunner.h"
+#include "engine/snapshot/SnapshotStore.h"
 
 class QNetworkAccessManager;
 
@@ -214,6 +215,15 @@ public:
     void revert(const QString &sessionID, const QString &messageID, const std::optional<QString> &partID = {});
     // Undoes a revert the next prompt has not cleaned up yet, files included.
     void unrevert(const QString &sessionID);
+    // Lists the files the session changed, each with its diff against how
+    // it was before the session first changed it (SessionChanges), by
+    // changesListed. Outside git the list is empty.
+    void listChanges(const QString &sessionID);
+    // Puts one file the session changed (relative to the project's work
+    // tree) back as it was before; a file the session created goes.
+    // Refused, with a SessionError, while the session is busy.
+    // changesListed follows with what is left.
+    void revertFile(const QString &sessionID, const QString &file);
 
     // Reports the project of `directory` by projectDescribed: its agents,
     // the models it can use, its slash commands and its config problems.
@@ -255,6 +265,8 @@ Q_SIGNALS:
     void promptFinished(const qcode::PromptOutcome &outcome);
     // The answer to describeProject and reloadProject.
     void projectDescribed(const qcode::ProjectSummary &summary);
+    // The answer to listChanges and revertFile.
+    void changesListed(const QString &sessionID, const QList<qcode::SnapshotFilePatch> &changes);
 
 private:
     class Private;

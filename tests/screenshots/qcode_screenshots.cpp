@@ -4,6 +4,7 @@
 // for the committed pictures; CTest runs it offscreen so it keeps working.
 //
 //   qcode_screenshots <output folder>
+#include <QAction>
 #include <QApplication>
 #include <QDialog>
 #include <QDir>
@@ -22,6 +23,7 @@
 #include "ui/chat/tool/ToolCard.h"
 #include "ui/prompt/PromptBox.h"
 #include "ui/settings/AppSettings.h"
+#include "ui/window/ChangesPanel.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/SessionController.h"
 #include "ui/window/SessionPane.h"
@@ -129,6 +131,7 @@ int render(const QString &folder)
     setup.builtinTools = true;
     setup.ownThread = true;
     setup.contextLimit = 200000;
+    setup.gitRepository = true; // snapshots, for the Changes panel
     setup.config.insert(u"permission"_s, QJsonObject{{u"bash"_s, u"ask"_s}, {u"edit"_s, u"allow"_s}});
     EngineHarness h(setup);
     h.tree().write(u"project/src/parser.cpp"_s, ParserSource);
@@ -165,6 +168,12 @@ int render(const QString &folder)
     }
     settle(window, [] { return true; });
     ok = save(window.grab(), folder, u"chat.png"_s) && ok;
+
+    window.showChanges(u"src/parser.cpp"_s);
+    ChangesPanel *changes = window.changesPanel();
+    settle(window, [changes] { return changes->currentFile() == u"src/parser.cpp"_s; });
+    ok = save(window.grab(), folder, u"changes.png"_s) && ok;
+    window.findChild<QAction *>(u"changesAction"_s)->setChecked(false);
 
     box->setText(u"Run the tests"_s);
     box->submit();

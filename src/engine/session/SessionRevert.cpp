@@ -3,6 +3,7 @@
 #include <QJsonArray>
 
 #include "SessionLogging.h"
+#include "engine/tool/TodoFormat.h"
 #include "model/Store.h"
 
 using namespace Qt::StringLiterals;
@@ -55,6 +56,32 @@ std::optional<RevertPoint> findPoint(const QList<MessageWithParts> &messages, co
         }
     }
     return std::nullopt;
+}
+
+// The plan as the history still shown last wrote it: the newest finished
+// todowrite call the revert point leaves (none: no plan). Said only when it
+// differs from the saved one, so the window and todoread agree with what
+// the person sees.
+void restorePlan(Store &store, SessionEventSink &sink, const Session &session, const QList<MessageWithParts> &messages)
+{
+    QList<Todo> plan;
+    for (const MessageWithParts &message : messages) {
+        for (const Part &part : message.parts) {
+            const ToolPart *tool = part.as<ToolPart>();
+            if (!tool || tool->tool != u"todowrite"_s || !std::holds_alternative<ToolCompleted>(tool->state)
+                || SessionRevert::hides(session.revert, message.info.id(), part.id))
+                continue;
+            if (const Result<QList<Todo>> written = TodoFormat::fromJson(tool->input().value(u"todos"_s)); written)
+                plan = *written;
+        }
+    }
+    if (const Result<QList<Todo>> saved = store.todos(session.id); saved && *saved == plan)
+        return;
+    if (const Result<void> written = store.setTodos(session.id, plan); !written) {
+        qCWarning(lcSession) << "the plan of" << session.id << "was not put back:" << written.errorMessage();
+        return;
+    }
+    sink.publish(TodoUpdated{session.id, plan});
 }
 
 } // namespace
@@ -159,6 +186,7 @@ QCoro::Task<Result<Session>> SessionRevert::revert(Store &store, SessionEventSin
     qCInfo(lcSession) << session.id << "reverted to" << point->messageID << point->partID.value_or(QString())
                       << patches.size() << "patches";
     sink.publish(SessionUpdated{session});
+    restorePlan(store, sink, session, *messages);
     co_return session;
 }
 
@@ -193,7 +221,17 @@ QCoro::Task<Result<Session>> SessionRevert::unrevert(Store &store, SessionEventS
     if (Result<void> saved = store.upsertSession(session); !saved)
         co_return saved.error();
     sink.publish(SessionUpdated{session});
+    if (const Result<QList<MessageWithParts>> messages = store.messages(sessionID); messages)
+        restorePlan(store, sink, session, *messages);
     co_return session;
+}
+
+bool SessionRevert::hides(const std::optional<QJsonObject> &revert, const QString &messageID, const QString &partID)
+{
+    const std::optional<RevertPoint> point = RevertPoint::fromJson(revert);
+    if (!point)
+        return false;
+    return partID.isEmpty() ? point->hidesMessage(messageID) : point->hidesPart(messageID, partID);
 }
 
 Result<Session> SessionRevert::cleanup(Store &store, SessionEventSink &sink, Session session)

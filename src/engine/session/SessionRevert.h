@@ -46,6 +46,9 @@ public:
     // for each message and part, and clears the point. A session without
     // one is returned unchanged.
     static Result<Session> cleanup(Store &store, SessionEventSink &sink, Session session);
+    // Whether the session's revert point `revert` hides the part `partID`
+    // of message `messageID` (the whole message when `partID` is empty).
+    static bool hides(const std::optional<QJsonObject> &revert, const QString &messageID, const QString &partID = {});
 };
 
 } // namespace qcode

@@ -416,6 +416,59 @@ QCoro::Task<QList<SnapshotFileDiff>> SnapshotStore::diffFull(QString from, QStri
     co_return diffs;
 }
 
+QCoro::Task<QList<SnapshotFilePatch>> SnapshotStore::worktreeChanges(QString hash, QStringList files)
+{
+    QPointer<SnapshotStore> self(this);
+    QList<SnapshotFilePatch> changes;
+    if (files.isEmpty())
+        co_return changes; // no pathspec would mean every file
+    QCoro::Task<> locking = lock();
+    co_await locking;
+    const Turn turn(this);
+    QCoro::Task<bool> adding = add();
+    if (!co_await adding || !self)
+        co_return changes;
+    // git() passes --literal-pathspecs: a name with '*' is that file.
+    const QStringList &paths = files;
+    const QStringList diff{u"diff"_s, u"--no-ext-diff"_s, u"--no-color"_s, u"--no-renames"_s, u"--cached"_s, hash};
+    QCoro::Task<std::optional<GitOutput>> listing = git(diff + QStringList{u"--name-status"_s, u"-z"_s, u"--"_s} + paths);
+    const std::optional<GitOutput> statuses = co_await listing;
+    if (!self || !statuses || !statuses->ok())
+        co_return changes;
+    QCoro::Task<std::optional<GitOutput>> counting = git(diff + QStringList{u"--numstat"_s, u"-z"_s, u"--"_s} + paths);
+    const std::optional<GitOutput> numbers = co_await counting;
+    if (!self || !numbers || !numbers->ok())
+        co_return changes;
+    QHash<QString, QStringList> counts; // numstat -z: "<added>\t<deleted>\t<path>\0"; binary files count "-"
+    for (const QString &line : splitNul(numbers->out)) {
+        const QStringList fields = line.split(u'\t');
+        if (fields.size() >= 3)
+            counts.insert(fields.mid(2).join(u'\t'), fields.mid(0, 2));
+    }
+    const QStringList entries = splitNul(statuses->out);
+    for (qsizetype i = 0; i + 1 < entries.size(); i += 2) {
+        SnapshotFilePatch change;
+        change.file = entries.at(i + 1);
+        const QChar code = entries.at(i).isEmpty() ? QChar() : entries.at(i).front();
+        change.status = code == u'A' ? u"added"_s : code == u'D' ? u"deleted"_s : u"modified"_s;
+        const QStringList count = counts.value(change.file);
+        change.binary = count.value(0) == u"-"_s;
+        change.additions = change.binary ? 0 : count.value(0).toLongLong();
+        change.deletions = change.binary ? 0 : count.value(1).toLongLong();
+        if (!change.binary) {
+            QCoro::Task<std::optional<GitOutput>> showing =
+                git(diff + QStringList{u"--"_s, change.file});
+            const std::optional<GitOutput> text = co_await showing;
+            if (!self)
+                co_return {};
+            if (text && text->ok())
+                change.patch = QString::fromUtf8(text->out);
+        }
+        changes.append(change);
+    }
+    co_return changes;
+}
+
 QCoro::Task<bool> SnapshotStore::restore(QString hash)
 {
     QPointer<SnapshotStore> self(this);

@@ -30,6 +30,17 @@ struct SnapshotFileDiff {
     QJsonObject toJson() const;
 };
 
+// One file's change from a snapshot to the work tree as it is now, for a
+// person to review: git's unified diff of it, and its line counts.
+struct SnapshotFilePatch {
+    QString file;   // relative to the work tree, '/'-separated
+    QString status; // "added", "deleted" or "modified"
+    qint64 additions = 0;
+    qint64 deletions = 0;
+    bool binary = false;
+    QString patch; // empty for a binary file
+};
+
 // A project's snapshots (reference §11.1): the state of its files, kept as
 // git trees in a git directory of qcode's own under the data folder, used
 // with `--git-dir <store> --work-tree <project>`, never the project's own
@@ -82,6 +93,9 @@ public:
     QCoro::Task<QString> diff(QString hash);
     // Per file: status, line counts and both contents.
     QCoro::Task<QList<SnapshotFileDiff>> diffFull(QString from, QString to);
+    // How each of `files` (relative paths) differs now from `hash`; files
+    // that do not differ are left out, and so is everything when git fails.
+    QCoro::Task<QList<SnapshotFilePatch>> worktreeChanges(QString hash, QStringList files);
     // Puts every file of `hash` back as it was.
     QCoro::Task<bool> restore(QString hash);
     // Puts each patch's files back as they were at its hash; the first
@@ -139,3 +153,5 @@ private:
 };
 
 } // namespace qcode
+
+Q_DECLARE_METATYPE(qcode::SnapshotFilePatch)

@@ -22,6 +22,9 @@ struct ChatContext {
     std::function<qint64()> clock; // ms since the epoch
     // The window's pending asks, answered in the cards of the calls that ask; null: none.
     QPointer<AskQueue> asks = {};
+    // Shows a changed file (absolute path) in the window's Changes panel;
+    // empty: edit cards do not link there.
+    std::function<void(const QString &file)> showChanges;
 
     qint64 now() const;
 };

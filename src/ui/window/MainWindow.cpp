@@ -32,6 +32,8 @@
 
 #include "Appearance.h"
 #include "AskWiring.h"
+#include "ChangesPanel.h"
+#include "ChangesTracker.h"
 #include "SessionController.h"
 #include "SessionPane.h"
 #include "KeychainNotice.h"
@@ -142,6 +144,7 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
         resize(1200, 800);
     restoreState(settings.value(StateKey).toByteArray());
     m_splitter->restoreState(settings.value(SplitterKey).toByteArray());
+    m_changes->setVisible(m_actions.changes->isChecked()); // a restored size never shows it
     updateSessionActions();
 }
 
@@ -179,13 +182,33 @@ QWidget *MainWindow::createProjectView()
     ChatContext context;
     context.highlighter = CodeHighlighter::create();
     context.asks = m_asks->queue();
+    context.showChanges = [window = QPointer<MainWindow>(this)](const QString &file) {
+        if (window)
+            window->showChanges(file);
+    };
     m_pane = new SessionPane(m_controller, context, m_splitter);
+    m_changes = new ChangesPanel(m_splitter);
+    m_changesTracker = new ChangesTracker(m_controller, this);
     m_splitter->addWidget(m_sidebar);
     m_splitter->addWidget(m_pane);
+    m_splitter->addWidget(m_changes);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({260, 940});
+    m_splitter->setStretchFactor(2, 0);
+    m_splitter->setSizes({260, 940, 0});
     m_splitter->setChildrenCollapsible(false);
+    m_changes->hide();
+    connect(m_changesTracker, &ChangesTracker::changesChanged, m_changes,
+            [this] { m_changes->setChanges(m_changesTracker->changes()); });
+    connect(m_changes, &ChangesPanel::revertFileRequested, m_changesTracker, &ChangesTracker::revertFile);
+    connect(m_changes, &ChangesPanel::revertAllRequested, m_controller, &SessionController::undoAll);
+    // Git names the files from the work tree, which may hold the folder.
+    connect(m_controller, &SessionController::projectOpened, m_changes,
+            [this](const QString &directory) { m_changes->setWorkTree(directory); });
+    connect(m_controller, &SessionController::projectDescribed, m_changes, [this] {
+        if (!m_controller->project().worktree.isEmpty())
+            m_changes->setWorkTree(m_controller->project().worktree);
+    });
 
     connect(m_sidebar, &SessionSidebar::sessionActivated, m_controller, &SessionController::showSession);
     connect(m_sidebar, &SessionSidebar::newSessionRequested, m_controller, &SessionController::newSession);
@@ -287,6 +310,24 @@ void MainWindow::createMenus()
     m_actions.sidebar->setCheckable(true);
     m_actions.sidebar->setChecked(true);
     connect(m_actions.sidebar, &QAction::toggled, m_sidebar, &QWidget::setVisible);
+    m_actions.changes = addAction(m_viewMenu, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    m_actions.changes->setObjectName(u"changesAction"_s);
+    m_actions.changes->setCheckable(true);
+    connect(m_actions.changes, &QAction::toggled, this, [this](bool shown) {
+        if (shown && m_changes->isHidden()) {
+            // Room for the diff, taken from the conversation.
+            QList<int> sizes = m_splitter->sizes();
+            const int width = std::max(360, m_splitter->width() / 3);
+            sizes[1] = std::max(200, sizes[1] - width);
+            sizes[2] = width;
+            m_changes->show();
+            m_splitter->setSizes(sizes);
+        } else if (!shown) {
+            m_changes->hide();
+        }
+        m_changesTracker->setActive(shown);
+    });
+    m_pane->addHeaderAction(m_actions.changes);
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_actions.shortcuts = addAction(m_helpMenu, QKeySequence(Qt::CTRL | Qt::Key_Slash));
@@ -348,6 +389,7 @@ void MainWindow::retranslateUi()
     m_viewMenu->setTitle(tr("&View"));
     describe(m_actions.latest, tr("Jump to &Latest"), tr("Scroll to the newest message"));
     describe(m_actions.sidebar, tr("Show &Sessions"), tr("Show or hide the list of sessions"));
+    describe(m_actions.changes, tr("&Changes"), tr("Show or hide the files the session changed, with their diffs"));
 
     m_helpMenu->setTitle(tr("&Help"));
     describe(m_actions.shortcuts, tr("&Keyboard Shortcuts"), tr("Every key the window knows"));
@@ -355,6 +397,13 @@ void MainWindow::retranslateUi()
     describe(m_actions.about, tr("&About qcode"), tr("Version and licence"));
 
     updateSessionActions();
+}
+
+void MainWindow::showChanges(const QString &file)
+{
+    m_actions.changes->setChecked(true);
+    if (!file.isEmpty())
+        m_changes->selectFile(QDir::isAbsolutePath(file) ? QDir(m_changes->workTree()).relativeFilePath(file) : file);
 }
 
 void MainWindow::updateWindowTitle()

@@ -19,6 +19,8 @@ namespace qcode {
 class AppSettings;
 class Appearance;
 class AskWiring;
+class ChangesPanel;
+class ChangesTracker;
 class KeychainSecretStore;
 class SecretStore;
 class SettingsDialog;
@@ -45,6 +47,11 @@ public:
     SessionController *controller() const { return m_controller; }
     SessionSidebar *sidebar() const { return m_sidebar; }
     SessionPane *pane() const { return m_pane; }
+    ChangesPanel *changesPanel() const { return m_changes; }
+    ChangesTracker *changesTracker() const { return m_changesTracker; }
+    // Shows the Changes panel with `file` selected (absolute, or relative
+    // to the project's work tree).
+    void showChanges(const QString &file = {});
     AppSettings *settings() const { return m_settings; }
     // Opens the settings window (once; raised if open) at `page`.
     void openSettings(const QString &page = {});
@@ -96,6 +103,8 @@ private:
     QSplitter *m_splitter = nullptr;
     SessionSidebar *m_sidebar = nullptr;
     SessionPane *m_pane = nullptr;
+    ChangesPanel *m_changes = nullptr;
+    ChangesTracker *m_changesTracker = nullptr;
     QLabel *m_welcomeTitle = nullptr;
     QLabel *m_welcomeHint = nullptr;
     QPushButton *m_openButton = nullptr;
@@ -123,6 +132,7 @@ private:
         QAction *remove = nullptr;
         QAction *latest = nullptr;
         QAction *sidebar = nullptr;
+        QAction *changes = nullptr;
         QAction *shortcuts = nullptr;
         QAction *readme = nullptr;
         QAction *about = nullptr;

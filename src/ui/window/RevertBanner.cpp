@@ -18,11 +18,11 @@ RevertBanner::RevertBanner(QWidget *parent) : Banner(u"revertBanner"_s, QPalette
     hide();
 }
 
-void RevertBanner::setUndone(int hidden, const QStringList &files)
+void RevertBanner::setUndone(int prompts, const QStringList &files)
 {
-    m_hidden = hidden;
+    m_prompts = prompts;
     m_files = files;
-    setVisible(hidden > 0);
+    setVisible(prompts > 0);
     retranslateUi();
 }
 
@@ -31,20 +31,24 @@ void RevertBanner::retranslateUi()
     m_redo->setText(tr("Redo"));
     m_redo->setToolTip(tr("Bring back the next undone prompt and its changes (%1)")
                            .arg(QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_Z).toString(QKeySequence::NativeText)));
-    // Says what was done, in words: how much was taken back and which files.
-    QString files;
-    if (m_files.isEmpty()) {
-        files = tr("No files needed restoring.");
+    // Says what was done, in words: how much was taken back and which
+    // files, one whole sentence per case so each language can word it.
+    constexpr qsizetype Named = 3;
+    QString names = m_files.mid(0, Named).join(tr(", "));
+    if (m_files.size() > Named)
+        names = tr("%1 and %n more", nullptr, int(m_files.size() - Named)).arg(names);
+    const int restored = int(m_files.size());
+    QString said;
+    if (m_prompts <= 1) {
+        said = restored == 0 ? tr("Undid your last prompt; no files needed restoring.")
+                             : tr("Undid your last prompt and restored %n file(s): %1.", nullptr, restored).arg(names);
     } else {
-        constexpr qsizetype Named = 3;
-        QString names = m_files.mid(0, Named).join(tr(", "));
-        if (m_files.size() > Named)
-            names = tr("%1 and %n more", nullptr, int(m_files.size() - Named)).arg(names);
-        files = tr("Restored %n file(s): %1.", nullptr, int(m_files.size())).arg(names);
+        said = restored == 0
+                   ? tr("Undid your last %n prompt(s); no files needed restoring.", nullptr, m_prompts)
+                   : tr("Undid your last %1 prompts and restored %n file(s): %2.", nullptr, restored)
+                         .arg(QString::number(m_prompts), names);
     }
-    label()->setText(tr("Undid %n message(s). %1 They are removed for good when you send the next prompt.", nullptr,
-                        m_hidden)
-                         .arg(files));
+    label()->setText(tr("%1 Sending a new prompt makes this final.").arg(said));
 }
 
 } // namespace qcode

@@ -15,9 +15,9 @@ class RevertBanner : public Banner
 public:
     explicit RevertBanner(QWidget *parent = nullptr);
 
-    // `hidden`: how many messages the revert hides; 0 hides the banner.
-    // `hidden` messages were undone and `files` put back as they were.
-    void setUndone(int hidden, const QStringList &files);
+    // `prompts`: how many of the person's prompts the revert takes back
+    // (0: none, the banner hides); `files` were put back as they were.
+    void setUndone(int prompts, const QStringList &files);
 
 Q_SIGNALS:
     void redoRequested();
@@ -25,7 +25,7 @@ Q_SIGNALS:
 private:
     void retranslateUi() override;
 
-    int m_hidden = 0;
+    int m_prompts = 0;
     QStringList m_files;
     QPushButton *m_redo = nullptr;
 };

@@ -302,7 +302,15 @@ void SessionController::undo()
 void SessionController::applyRevert(const std::optional<QJsonObject> &revert)
 {
     m_revertedFiles = filesInDiff(revert ? revert->value("diff"_L1).toString() : QString());
+    const std::optional<RevertCut> before = m_chat.revertCut();
     m_chat.setRevert(revert);
+    const std::optional<RevertCut> after = m_chat.revertCut();
+    const bool moved = before.has_value() != after.has_value()
+                       || (before && (before->messageID != after->messageID || before->partID != after->partID));
+    // The meter measures the history the model will be sent: an undone
+    // step's tokens and cost no longer count.
+    if (moved)
+        loadUsage();
 }
 
 // The files a git diff names ("diff --git a/x b/x"), once each, in order.
@@ -344,6 +352,20 @@ void SessionController::revertTo(const QString &messageID)
     const QString text = textOf(messageID);
     m_engine->revert(m_current, messageID);
     Q_EMIT promptRestored(text);
+}
+
+void SessionController::undoAll()
+{
+    if (!m_engine || m_current.isEmpty())
+        return;
+    for (int row = 0; row < m_chat.rowCount(); ++row) {
+        const MessageWithParts *message = m_chat.message(row);
+        if (message && message->info.isUser()) {
+            revertTo(message->info.id());
+            return;
+        }
+    }
+    Q_EMIT errorReported(m_current, tr("Nothing to undo."));
 }
 
 void SessionController::rename(const QString &sessionID, const QString &title)
@@ -485,7 +507,10 @@ void SessionController::loadUsage()
         const Result<QList<MessageUsage>> usage = m_store->usage(m_current);
         if (!usage)
             Q_EMIT errorReported(m_current, usage.errorMessage());
+        const std::optional<RevertCut> cut = m_chat.revertCut();
         for (const MessageUsage &step : usage ? *usage : QList<MessageUsage>()) {
+            if (cut && (step.id > cut->messageID || (step.id == cut->messageID && !cut->partID)))
+                continue; // undone
             m_costs.insert(step.id, step.cost);
             if (contextOf(step.tokens) > 0)
                 m_contextTokens = contextOf(step.tokens);

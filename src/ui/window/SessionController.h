@@ -65,6 +65,9 @@ public:
     void undo();
     void redo();
     void revertTo(const QString &messageID);
+    // Back to before the session's first prompt: every file it changed is
+    // put back (Redo steps forward again, one prompt at a time).
+    void undoAll();
     void rename(const QString &sessionID, const QString &title);
     void remove(const QString &sessionID);
     void fork(const QString &sessionID, const QString &messageID = {});

@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ConfigErrorBanner.h"
@@ -45,6 +46,7 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
     headerLayout->addWidget(m_title, 1);
     m_meter = new ContextMeter(header);
     headerLayout->addWidget(m_meter);
+    m_headerLayout = headerLayout;
     m_layout->addWidget(header);
 
     m_chat = new ChatView(controller->chat(), context, this);
@@ -90,11 +92,18 @@ SessionPane::SessionPane(SessionController *controller, const ChatContext &conte
     connect(controller, &SessionController::todosChanged, m_todos, &TodoPanel::setTodos);
     connect(controller, &SessionController::usageChanged, this, &SessionPane::updateUsage);
     const auto revertChanged = [this] {
+        // Counted in prompts, as the person sent them; a cut inside an
+        // answer still undid (part of) one.
         ChatModel *chat = m_controller->chat();
         int hidden = 0;
-        for (int row = chat->rowCount() - 1; row >= 0 && chat->isHidden(row); --row)
+        int prompts = 0;
+        for (int row = chat->rowCount() - 1; row >= 0 && chat->isHidden(row); --row) {
             ++hidden;
-        m_revert->setUndone(hidden, m_controller->revertedFiles());
+            const MessageWithParts *message = chat->message(row);
+            if (message && message->info.isUser())
+                ++prompts;
+        }
+        m_revert->setUndone(hidden > 0 ? std::max(prompts, 1) : 0, m_controller->revertedFiles());
     };
     connect(controller->chat(), &ChatModel::revertChanged, this, revertChanged);
     connect(controller->chat(), &QAbstractItemModel::modelReset, this, revertChanged);
@@ -212,6 +221,15 @@ void SessionPane::runBuiltin(const QString &name, const QString &arguments)
         m_prompt->openModelPicker();
     else if (name == "agents"_L1)
         m_prompt->openAgentPicker();
+}
+
+void SessionPane::addHeaderAction(QAction *action)
+{
+    auto *button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setAutoRaise(true);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_headerLayout->addWidget(button);
 }
 
 void SessionPane::setContextLimit(qint64 limit)

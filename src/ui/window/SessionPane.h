@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+class QAction;
+class QHBoxLayout;
 class QLabel;
 class QVBoxLayout;
 
@@ -38,6 +40,8 @@ public:
     KeychainNotice *keychainNotice() const { return m_keychain; }
     TodoPanel *todoPanel() const { return m_todos; }
     PromptBox *promptBox() const { return m_prompt; }
+    // A button for `action` in the session's header, beside the meter.
+    void addHeaderAction(QAction *action);
     // The model's context window, for the meter (0: unknown).
     void setContextLimit(qint64 limit);
     qint64 contextLimit() const { return m_contextLimit; }
@@ -61,6 +65,7 @@ private:
 
     SessionController *m_controller;
     QLabel *m_title = nullptr;
+    QHBoxLayout *m_headerLayout = nullptr;
     ContextMeter *m_meter = nullptr;
     ChatView *m_chat = nullptr;
     RetryBanner *m_retry = nullptr;

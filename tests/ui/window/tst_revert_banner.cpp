@@ -2,12 +2,32 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTranslator>
 
 #include "ui/window/RevertBanner.h"
 #include "ui/window/SessionController.h"
 
 using namespace Qt::StringLiterals;
 using namespace qcode;
+
+namespace {
+
+// English plural forms for any "(s)" string, as qcode_en.qm gives them,
+// so the tests see which count each tr() call was given.
+class EnglishPlurals : public QTranslator
+{
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char *, const char *source, const char *, int n) const override
+    {
+        const QString text = QString::fromUtf8(source);
+        if (n < 0 || !text.contains(u"(s)"_s))
+            return {};
+        return QString(text).replace(u"(s)"_s, n == 1 ? QString() : u"s"_s);
+    }
+};
+
+} // namespace
 
 // Undo says what it did, in words (issue 19, point 18): how much was taken
 // back and which files were put back as they were.
@@ -16,6 +36,8 @@ class RevertBannerTest : public QObject
     Q_OBJECT
 
 private:
+    EnglishPlurals m_plurals;
+
     static QString text(const RevertBanner &banner)
     {
         const QList<QLabel *> labels = banner.findChildren<QLabel *>();
@@ -26,15 +48,42 @@ private:
     }
 
 private Q_SLOTS:
-    void namesTheFilesAnUndoRestored()
+    void initTestCase()
+    {
+        QCoreApplication::installTranslator(&m_plurals);
+    }
+
+    void cleanupTestCase()
+    {
+        QCoreApplication::removeTranslator(&m_plurals);
+    }
+
+    void namesTheFileAnUndoRestored()
     {
         RevertBanner banner;
-        banner.setUndone(2, {u"CMakeLists.txt"_s});
+        banner.setUndone(1, {u"CMakeLists.txt"_s});
         QVERIFY(!banner.isHidden());
         const QString said = text(banner);
-        QVERIFY2(said.contains(u"Undid 2 message"_s), qPrintable(said));
-        QVERIFY2(said.contains(u"Restored 1 file"_s), qPrintable(said));
-        QVERIFY2(said.contains(u": CMakeLists.txt."_s), qPrintable(said));
+        QVERIFY2(said.startsWith(u"Undid your last prompt and restored 1 file: CMakeLists.txt."_s), qPrintable(said));
+    }
+
+    void countsTwoFilesInThePlural()
+    {
+        RevertBanner banner;
+        banner.setUndone(1, {u"a.cpp"_s, u"b.cpp"_s});
+        const QString said = text(banner);
+        QVERIFY2(said.startsWith(u"Undid your last prompt and restored 2 files: a.cpp, b.cpp."_s), qPrintable(said));
+    }
+
+    void countsThePromptsOfALongerUndo()
+    {
+        RevertBanner banner;
+        banner.setUndone(3, {u"a.cpp"_s});
+        QVERIFY2(text(banner).startsWith(u"Undid your last 3 prompts and restored 1 file: a.cpp."_s),
+                 qPrintable(text(banner)));
+        banner.setUndone(2, {});
+        QVERIFY2(text(banner).startsWith(u"Undid your last 2 prompts; no files needed restoring."_s),
+                 qPrintable(text(banner)));
     }
 
     void namesAFewFilesAndCountsTheRest()
@@ -42,7 +91,7 @@ private Q_SLOTS:
         RevertBanner banner;
         banner.setUndone(1, {u"a.cpp"_s, u"b.cpp"_s, u"c.cpp"_s, u"d.cpp"_s, u"e.cpp"_s});
         const QString said = text(banner);
-        QVERIFY2(said.contains(u"a.cpp, b.cpp, c.cpp and 2 more"_s), qPrintable(said));
+        QVERIFY2(said.contains(u"restored 5 files: a.cpp, b.cpp, c.cpp and 2 more."_s), qPrintable(said));
         QVERIFY(!said.contains(u"d.cpp"_s));
     }
 
@@ -50,7 +99,7 @@ private Q_SLOTS:
     {
         RevertBanner banner;
         banner.setUndone(1, {});
-        QVERIFY(text(banner).contains(u"No files needed restoring."_s));
+        QVERIFY(text(banner).startsWith(u"Undid your last prompt; no files needed restoring."_s));
     }
 
     void theRestoredFilesAreReadFromTheRevertsDiff()

@@ -11,7 +11,7 @@ ToolPartWidget::ToolPartWidget(const ChatContext &context, QWidget *parent) : Pa
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_card = new ToolCard(ToolCardContext{context.projectDirectory, context.clock, context.highlighter.get(), context.asks}, this);
+    m_card = new ToolCard(ToolCardContext{context.projectDirectory, context.clock, context.highlighter.get(), context.asks, context.showChanges}, this);
     layout->addWidget(m_card);
     connect(m_card, &ToolCard::openSessionRequested, this, &PartWidget::openSessionRequested);
     connect(m_card, &ToolCard::heightChanged, this, [this] { updateGeometry(); });

@@ -1,6 +1,7 @@
 #include "ToolCard.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QEvent>
 #include <QLabel>
 #include <QPainter>
@@ -246,6 +247,43 @@ void ToolCard::applyDiff()
     if (m_diffCaption->text() != caption)
         m_diffCaption->setText(caption);
     m_diffCaption->setVisible(!caption.isEmpty());
+
+    // A change made (not only asked for) can be reviewed with the
+    // session's others, in the window's Changes panel.
+    const bool linked = m_context.showChanges && !m_body.diffProposed
+                        && std::holds_alternative<ToolCompleted>(m_part.state) && !changedFile().isEmpty();
+    if (linked && !m_showChanges) {
+        m_showChanges = new QLabel(m_diffSection);
+        m_showChanges->setObjectName(u"toolShowChanges"_s);
+        m_showChanges->setTextFormat(Qt::RichText);
+        m_showChanges->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+        connect(m_showChanges, &QLabel::linkActivated, this, [this] {
+            if (m_context.showChanges)
+                m_context.showChanges(changedFile());
+        });
+        m_diffSection->layout()->addWidget(m_showChanges);
+    }
+    if (m_showChanges) {
+        const QString link = tr("Show in Changes").toHtmlEscaped();
+        m_showChanges->setText(u"<a href=\"changes\">%1</a>"_s.arg(link)); // i18n: markup around translated words
+        m_showChanges->setVisible(linked);
+    }
+}
+
+// The file an edit, a write or a multiedit changed, absolute; empty for
+// other tools.
+QString ToolCard::changedFile() const
+{
+    const QString path = m_part.input().value("filePath"_L1).toString();
+    if (path.isEmpty())
+        return {};
+    return QDir::cleanPath(QDir(m_context.projectDirectory).absoluteFilePath(path));
+}
+
+bool ToolCard::isSmallFinishedEdit() const
+{
+    return std::holds_alternative<ToolCompleted>(m_part.state) && !m_body.diff.isEmpty() && !m_body.diffProposed
+           && m_diff && !m_diff->isShowingSummary() && m_diff->parsedDiff().lines.size() <= SmallDiffRows;
 }
 
 void ToolCard::applyTodos()
@@ -289,7 +327,7 @@ void ToolCard::applyExpansion()
     if (!m_chosenByPerson) {
         const bool failed = m_status.kind == ToolStatus::Kind::Failed || m_status.kind == ToolStatus::Kind::Rejected;
         // While it asks, the ask says what would happen; the details wait.
-        m_expanded = (m_part.tool == "bash"_L1 && !m_askPanel) || failed;
+        m_expanded = (m_part.tool == "bash"_L1 && !m_askPanel) || failed || isSmallFinishedEdit();
     }
     m_header->setExpanded(m_expanded);
     m_details->setVisible(m_expanded && hasDetails);

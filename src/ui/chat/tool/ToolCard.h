@@ -25,13 +25,13 @@ class ToolCardHeader;
 // update; it changes only what changed, creates each child widget once,
 // and appends a running command's output rather than re-laying it.
 //
-// Collapsed at first, except a command (its output's tail is the point)
-// and a failure (its error is); once the person expands or collapses a
-// card it stays so.
+// Collapsed at first, except a command (its output's tail is the point),
+// a failure (its error is) and a small finished edit (its diff is); once
+// the person expands or collapses a card it stays so.
 //
 // Children tests may look up: "toolHeader", "toolSpinner", "toolStatus",
 // "toolOpenSession", "toolInput" and "toolOutput" (OutputView),
-// "toolDiff" (DiffView), "toolTodos", "toolDetails",
+// "toolDiff" (DiffView), "toolShowChanges", "toolTodos", "toolDetails",
 // "toolNotes", "toolError", and while the call waits for the person
 // "permissionAsk" (PermissionAskPanel) or "questionAsk" (QuestionAskPanel).
 //
@@ -43,6 +43,8 @@ class ToolCard : public QFrame
 
 public:
     static constexpr int DetailSlots = 7;
+    // A finished edit whose diff has at most this many rows starts expanded.
+    static constexpr int SmallDiffRows = 16;
 
     explicit ToolCard(ToolCardContext context, QWidget *parent = nullptr);
     ~ToolCard() override;
@@ -76,6 +78,8 @@ private:
     void refreshStatus();
     void applyBody();
     void applyDiff();
+    bool isSmallFinishedEdit() const;
+    QString changedFile() const;
     void applyTodos();
     void applyError();
     void applyExpansion();
@@ -105,6 +109,7 @@ private:
     QWidget *m_diffSection = nullptr;
     QLabel *m_diffCaption = nullptr;
     DiffView *m_diff = nullptr;
+    QLabel *m_showChanges = nullptr;
     QLabel *m_todos = nullptr;
     QLabel *m_detailsText = nullptr;
     OutputView *m_output = nullptr;

@@ -18,6 +18,9 @@ struct ToolCardContext {
     CodeHighlighter *highlighter = nullptr; // the chat's, not owned; null: a file's lines are plain
     // The window's pending asks: a call's own is answered in its card. Null: none are.
     QPointer<AskQueue> asks = {};
+    // "Show in Changes" on a card that changed a file (its absolute path);
+    // empty: the cards offer no such link.
+    std::function<void(const QString &file)> showChanges;
 };
 
 } // namespace qcode
