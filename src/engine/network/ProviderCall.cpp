@@ -184,9 +184,20 @@ void ProviderCall::onBody(const QByteArray &bytes)
     }
 }
 
-bool ProviderCall::feed(const QByteArray &bytes)
+bool ProviderCall::feed(QByteArrayView bytes)
 {
-    return deliver(m_parser.append(bytes));
+    // Taken out while it is delivered: a listener may feed again, or
+    // destroy the call.
+    QList<ProviderEvent> batch = std::exchange(m_batch, {});
+    batch.clear();
+    m_parser.append(bytes, batch);
+    QPointer<ProviderCall> self(this);
+    const bool running = deliver(batch);
+    if (self) {
+        batch.clear();
+        m_batch = std::move(batch);
+    }
+    return running;
 }
 
 void ProviderCall::onSucceeded()

@@ -100,7 +100,7 @@ private:
     void onTransportFailed(ReplyStream::Failure failure, const QString &detail);
 
     bool decideBodyMode();
-    bool feed(const QByteArray &bytes);
+    bool feed(QByteArrayView bytes);
     void finishStream();
     // Publishes decoder events; false once the call ended or was destroyed.
     bool deliver(const QList<ProviderEvent> &events);
@@ -114,6 +114,7 @@ private:
     HttpRequestSpec m_request;
     HttpStreamLimits m_limits;
     ProviderStreamParser m_parser;
+    QList<ProviderEvent> m_batch; // the events of one read; emptied, not freed, between reads
     ReplyStream *m_stream = nullptr;
     std::shared_ptr<ProviderEventChannel> m_channel;
     bool m_channelAttached = false;

@@ -27,7 +27,7 @@ ProviderEventChannel::Awaiter::~Awaiter()
 
 bool ProviderEventChannel::Awaiter::await_ready() const noexcept
 {
-    return !m_channel->m_queue.empty() || m_channel->m_closed;
+    return m_channel->hasPending() || m_channel->m_closed;
 }
 
 void ProviderEventChannel::Awaiter::await_suspend(std::coroutine_handle<> waiter) noexcept
@@ -41,10 +41,13 @@ void ProviderEventChannel::Awaiter::await_suspend(std::coroutine_handle<> waiter
 std::optional<ProviderEvent> ProviderEventChannel::Awaiter::await_resume()
 {
     m_waiter = {};
-    if (m_channel->m_queue.empty())
+    if (!m_channel->hasPending())
         return std::nullopt;
-    ProviderEvent event = std::move(m_channel->m_queue.front());
-    m_channel->m_queue.pop_front();
+    ProviderEvent event = std::move(m_channel->m_queue[m_channel->m_head++]);
+    if (!m_channel->hasPending()) {
+        m_channel->m_queue.clear();
+        m_channel->m_head = 0;
+    }
     return event;
 }
 
@@ -52,7 +55,7 @@ void ProviderEventChannel::push(ProviderEvent event)
 {
     if (m_closed)
         return;
-    m_queue.push_back(std::move(event));
+    m_queue.append(std::move(event));
     scheduleResume();
 }
 

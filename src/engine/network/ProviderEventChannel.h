@@ -2,8 +2,9 @@
 
 #include <QObject>
 
+#include <QList>
+
 #include <coroutine>
-#include <deque>
 #include <memory>
 #include <optional>
 
@@ -54,7 +55,7 @@ public:
     // No more events will come.
     void close();
     bool isClosed() const { return m_closed; }
-    qsizetype pendingCount() const { return qsizetype(m_queue.size()); }
+    qsizetype pendingCount() const { return m_queue.size() - m_head; }
 
     // co_await it: the next event, or nothing at the end. One waiter at a
     // time.
@@ -63,7 +64,12 @@ public:
 private:
     void scheduleResume();
 
-    std::deque<ProviderEvent> m_queue;
+    bool hasPending() const { return m_head < m_queue.size(); }
+
+    // Events are taken from m_head on; once all are taken the list is
+    // emptied, not freed, so a long answer allocates nothing per event.
+    QList<ProviderEvent> m_queue;
+    qsizetype m_head = 0;
     std::coroutine_handle<> m_waiter;
     bool m_closed = false;
     bool m_resumeScheduled = false;

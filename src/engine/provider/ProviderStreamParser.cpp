@@ -8,10 +8,15 @@ ProviderStreamParser::ProviderStreamParser(WireProtocol protocol, qsizetype maxE
 {
 }
 
-void ProviderStreamParser::decodeAll(const QList<SseEvent> &events, QList<ProviderEvent> &out)
+// Each event is decoded while the reader still holds it: the reader reuses
+// its buffers for the next one.
+SseReader::Sink ProviderStreamParser::decoderInto(QList<ProviderEvent> &out)
 {
-    for (const SseEvent &event : events)
-        out.append(m_decoder->decode(event));
+    return [this, &out](const SseEvent &event) { m_decoder->decodeInto(event, out); };
+}
+
+void ProviderStreamParser::checkFraming(QList<ProviderEvent> &out)
+{
     if (const auto error = m_reader.error(); error && !m_ended) {
         m_ended = true;
         out.append(m_decoder->fail(ProviderError::malformedStream(error->message)));
@@ -21,10 +26,16 @@ void ProviderStreamParser::decodeAll(const QList<SseEvent> &events, QList<Provid
 QList<ProviderEvent> ProviderStreamParser::append(QByteArrayView bytes)
 {
     QList<ProviderEvent> out;
-    if (m_ended)
-        return out;
-    decodeAll(m_reader.append(bytes), out);
+    append(bytes, out);
     return out;
+}
+
+void ProviderStreamParser::append(QByteArrayView bytes, QList<ProviderEvent> &out)
+{
+    if (m_ended)
+        return;
+    m_reader.append(bytes, decoderInto(out));
+    checkFraming(out);
 }
 
 QList<ProviderEvent> ProviderStreamParser::finish()
@@ -32,7 +43,8 @@ QList<ProviderEvent> ProviderStreamParser::finish()
     QList<ProviderEvent> out;
     if (m_ended)
         return out;
-    decodeAll(m_reader.flush(), out);
+    m_reader.flush(decoderInto(out));
+    checkFraming(out);
     if (m_ended)
         return out;
     m_ended = true;

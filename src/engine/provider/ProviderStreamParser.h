@@ -23,13 +23,17 @@ public:
     explicit ProviderStreamParser(WireProtocol protocol, qsizetype maxEventBytes = SseReader::DefaultMaxEventBytes);
 
     QList<ProviderEvent> append(QByteArrayView bytes);
+    // The same events, appended to `out`: a client that reuses one list for
+    // every read allocates nothing per event.
+    void append(QByteArrayView bytes, QList<ProviderEvent> &out);
     // The body ended.
     QList<ProviderEvent> finish();
 
     const SseReader &reader() const { return m_reader; }
 
 private:
-    void decodeAll(const QList<SseEvent> &events, QList<ProviderEvent> &out);
+    SseReader::Sink decoderInto(QList<ProviderEvent> &out);
+    void checkFraming(QList<ProviderEvent> &out);
 
     SseReader m_reader;
     std::unique_ptr<StreamDecoder> m_decoder;

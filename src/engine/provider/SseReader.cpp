@@ -38,6 +38,14 @@ std::optional<int> parseRetry(QByteArrayView value)
     return int(result);
 }
 
+constexpr qsizetype KeptBufferBytes = 64 * 1024;
+
+// What the copying overloads collect into.
+SseReader::Sink collectInto(QList<SseEvent> &out)
+{
+    return [&out](const SseEvent &event) { out.append(event); };
+}
+
 } // namespace
 
 SseReader::SseReader(qsizetype maxEventBytes)
@@ -48,26 +56,31 @@ SseReader::SseReader(qsizetype maxEventBytes)
 QList<SseEvent> SseReader::append(QByteArrayView bytes)
 {
     QList<SseEvent> out;
+    append(bytes, collectInto(out));
+    return out;
+}
+
+void SseReader::append(QByteArrayView bytes, const Sink &sink)
+{
     if (m_error || bytes.isEmpty())
-        return out;
+        return;
 
     if (!m_bomChecked) {
         // The BOM may itself be split across reads, so hold the first bytes
         // until there are three of them or they stop looking like a BOM.
         m_bomProbe.append(bytes);
         if (m_bomProbe.size() < Bom.size() && Bom.startsWith(m_bomProbe))
-            return out;
+            return;
         m_bomChecked = true;
         const QByteArray probe = std::exchange(m_bomProbe, {});
         const QByteArrayView rest = probe.startsWith(Bom) ? QByteArrayView(probe).sliced(Bom.size()) : QByteArrayView(probe);
-        consume(rest, out);
-        return out;
+        consume(rest, sink);
+        return;
     }
-    consume(bytes, out);
-    return out;
+    consume(bytes, sink);
 }
 
-void SseReader::consume(QByteArrayView bytes, QList<SseEvent> &out)
+void SseReader::consume(QByteArrayView bytes, const Sink &sink)
 {
     qsizetype pos = 0;
     if (m_skipLeadingLf && !bytes.isEmpty()) {
@@ -97,17 +110,21 @@ void SseReader::consume(QByteArrayView bytes, QList<SseEvent> &out)
                          .arg(m_maxEventBytes));
                 return;
             }
-            processLine(piece, out);
+            processLine(piece, sink);
         } else {
             m_partialLine.append(piece);
-            const QByteArray line = std::exchange(m_partialLine, {});
-            if (line.size() > m_maxEventBytes) {
+            if (m_partialLine.size() > m_maxEventBytes) {
                 fail(QCoreApplication::translate("qcode::SseReader",
                                                  "The provider sent a line longer than %1 bytes; the stream was stopped.")
                          .arg(m_maxEventBytes));
                 return;
             }
-            processLine(line, out);
+            processLine(m_partialLine, sink);
+            // Emptied, not freed: the next read usually ends inside a line too.
+            if (m_partialLine.capacity() > KeptBufferBytes)
+                m_partialLine = QByteArray();
+            else
+                m_partialLine.resize(0);
         }
 
         pos = end + 1;
@@ -123,10 +140,10 @@ void SseReader::consume(QByteArrayView bytes, QList<SseEvent> &out)
     }
 }
 
-void SseReader::processLine(QByteArrayView line, QList<SseEvent> &out)
+void SseReader::processLine(QByteArrayView line, const Sink &sink)
 {
     if (line.isEmpty()) {
-        dispatch(out);
+        dispatch(sink);
         return;
     }
     if (line.front() == ':') {
@@ -145,25 +162,25 @@ void SseReader::processLine(QByteArrayView line, QList<SseEvent> &out)
     }
 
     if (field == "data") {
-        if (m_data.size() + value.size() + 1 > m_maxEventBytes) {
+        if (m_event.data.size() + value.size() + 1 > m_maxEventBytes) {
             fail(QCoreApplication::translate("qcode::SseReader",
                                              "The provider sent an event larger than %1 bytes; the stream was stopped.")
                      .arg(m_maxEventBytes));
             return;
         }
         if (m_hasData)
-            m_data.append('\n');
-        m_data.append(value);
+            m_event.data.append('\n');
+        m_event.data.append(value);
         m_hasData = true;
     } else if (field == "event") {
-        m_eventType = QString::fromUtf8(value);
+        setEventType(value);
     } else if (field == "id") {
         // WHATWG: an id containing NUL is ignored.
         if (!value.contains('\0'))
             m_lastEventId = QString::fromUtf8(value);
     } else if (field == "retry") {
         if (const auto retry = parseRetry(value))
-            m_retry = retry;
+            m_event.retry = retry;
     } else {
         ++m_statistics.ignoredLines;
         // Kept, bounded, for callers that look for unframed error objects.
@@ -175,7 +192,18 @@ void SseReader::processLine(QByteArrayView line, QList<SseEvent> &out)
     }
 }
 
-void SseReader::dispatch(QList<SseEvent> &out)
+// Anthropic and Responses name every event, mostly with the same few
+// types: the text of the last one is kept instead of decoded each time.
+void SseReader::setEventType(QByteArrayView type)
+{
+    if (type != m_lastTypeBytes) {
+        m_lastTypeBytes = type.toByteArray();
+        m_lastType = QString::fromUtf8(type);
+    }
+    m_event.event = m_lastType;
+}
+
+void SseReader::dispatch(const Sink &sink)
 {
     // WHATWG: a block without data lines (only id:, retry: or event:)
     // dispatches nothing.
@@ -183,43 +211,50 @@ void SseReader::dispatch(QList<SseEvent> &out)
         resetEvent();
         return;
     }
-    SseEvent event;
-    event.event = std::move(m_eventType);
-    event.data = std::move(m_data);
-    event.id = m_lastEventId;
-    event.retry = m_retry;
-    out.append(std::move(event));
+    m_event.id = m_lastEventId;
     ++m_statistics.events;
+    sink(m_event);
     resetEvent();
 }
 
 void SseReader::resetEvent()
 {
-    m_data.clear();
+    // Emptied, not freed, for the next event; one very large event does not
+    // keep its memory for the rest of the stream.
+    if (m_event.data.capacity() > KeptBufferBytes)
+        m_event.data = QByteArray();
+    else
+        m_event.data.resize(0);
     m_hasData = false;
-    m_eventType.clear();
-    m_retry.reset();
+    m_event.event.clear();
+    m_event.retry.reset();
 }
 
 QList<SseEvent> SseReader::flush()
 {
     QList<SseEvent> out;
+    flush(collectInto(out));
+    return out;
+}
+
+void SseReader::flush(const Sink &sink)
+{
     if (!m_error) {
         if (!m_bomChecked && !m_bomProbe.isEmpty()) {
             // A body shorter than a BOM.
             m_bomChecked = true;
             const QByteArray probe = std::exchange(m_bomProbe, {});
             if (!Bom.startsWith(probe) || probe.size() == Bom.size())
-                consume(probe, out);
+                consume(probe, sink);
         }
         if (!m_partialLine.isEmpty()) {
             const QByteArray line = std::exchange(m_partialLine, {});
-            processLine(line, out);
+            processLine(line, sink);
         }
         if (m_hasData) {
             m_statistics.pendingAtEnd = true;
             qCDebug(lcSse) << "dispatching an event the body did not end with a blank line";
-            dispatch(out);
+            dispatch(sink);
         }
     }
     m_partialLine.clear();
@@ -227,7 +262,6 @@ QList<SseEvent> SseReader::flush()
     m_bomChecked = false;
     m_skipLeadingLf = false;
     resetEvent();
-    return out;
 }
 
 QByteArray SseReader::takeUnframedText()
@@ -241,8 +275,7 @@ void SseReader::fail(const QString &message)
     m_error = Error{message};
     m_partialLine.clear();
     m_partialLine.squeeze();
-    m_data.clear();
-    m_data.squeeze();
+    m_event.data = QByteArray();
     m_hasData = false;
 }
 

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 #include "SseEvent.h"
@@ -42,12 +43,20 @@ public:
         bool pendingAtEnd = false;
     };
 
+    // Receives each event as it is dispatched. The event is the reader's
+    // own and its buffers are reused for the next one (a stream of
+    // thousands of deltas then allocates nothing per event): copy what must
+    // outlive the call.
+    using Sink = std::function<void(const SseEvent &)>;
+
     explicit SseReader(qsizetype maxEventBytes = DefaultMaxEventBytes);
 
     QList<SseEvent> append(QByteArrayView bytes);
+    void append(QByteArrayView bytes, const Sink &sink);
     // The body ended: completes a last unterminated line and dispatches a
     // pending event. The reader can then be reused for a new body.
     QList<SseEvent> flush();
+    void flush(const Sink &sink);
 
     // Set once the ceiling was exceeded; append() then ignores its input.
     std::optional<Error> error() const { return m_error; }
@@ -58,9 +67,10 @@ public:
     QByteArray takeUnframedText();
 
 private:
-    void consume(QByteArrayView bytes, QList<SseEvent> &out);
-    void processLine(QByteArrayView line, QList<SseEvent> &out);
-    void dispatch(QList<SseEvent> &out);
+    void consume(QByteArrayView bytes, const Sink &sink);
+    void processLine(QByteArrayView line, const Sink &sink);
+    void setEventType(QByteArrayView type);
+    void dispatch(const Sink &sink);
     void fail(const QString &message);
     void resetEvent();
 
@@ -70,11 +80,11 @@ private:
     bool m_bomChecked = false;
     bool m_skipLeadingLf = false; // the previous read ended with CR
 
-    QByteArray m_data;
+    SseEvent m_event;             // the event being gathered; its data buffer is reused
     bool m_hasData = false;
-    QString m_eventType;
+    QByteArray m_lastTypeBytes;   // the last `event:` value and its text, so that
+    QString m_lastType;           // a repeated type is not decoded again
     QString m_lastEventId;
-    std::optional<int> m_retry;
 
     QByteArray m_unframed;
     Statistics m_statistics;

@@ -21,6 +21,14 @@ std::unique_ptr<StreamDecoder> StreamDecoder::create(WireProtocol protocol)
     return std::make_unique<OpenAIChatStreamDecoder>();
 }
 
+void StreamDecoder::decodeInto(const SseEvent &event, QList<ProviderEvent> &out)
+{
+    m_out.collectInto(&out);
+    QList<ProviderEvent> rest = decode(event);
+    m_out.collectInto(nullptr);
+    out.append(std::move(rest));
+}
+
 QString StreamDecoder::eventType(const QJsonObject &payload, const SseEvent &event)
 {
     const QString type = payload.value(QLatin1StringView("type")).toString();

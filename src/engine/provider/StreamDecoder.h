@@ -24,6 +24,9 @@ public:
     virtual ~StreamDecoder() = default;
 
     virtual QList<ProviderEvent> decode(const SseEvent &event) = 0;
+    // The same events, appended to `out` rather than returned in a list of
+    // their own: what a streaming parser calls for each of its events.
+    void decodeInto(const SseEvent &event, QList<ProviderEvent> &out);
     // The body ended. Completes the sequence: the finish the provider
     // announced, or an error when the stream was cut short.
     virtual QList<ProviderEvent> finish() = 0;

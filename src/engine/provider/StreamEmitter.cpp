@@ -12,8 +12,8 @@ void StreamEmitter::start()
     if (m_started)
         return;
     m_started = true;
-    m_events.append(StartEvent{});
-    m_events.append(StartStepEvent{});
+    events().append(StartEvent{});
+    events().append(StartStepEvent{});
 }
 
 StreamEmitter::OpenBlock *StreamEmitter::findBlock(BlockKind kind, const QString &id)
@@ -41,10 +41,10 @@ void StreamEmitter::textDelta(const QString &id, const QString &text, const QJso
     start();
     if (!findBlock(BlockKind::Text, id)) {
         m_open.append({BlockKind::Text, id, {}, {}});
-        m_events.append(TextStartEvent{id, startMetadata});
+        events().append(TextStartEvent{id, startMetadata});
     }
     if (!text.isEmpty())
-        m_events.append(TextDeltaEvent{id, text});
+        events().append(TextDeltaEvent{id, text});
 }
 
 void StreamEmitter::endText(const QString &id, const QJsonObject &metadata)
@@ -68,7 +68,7 @@ void StreamEmitter::startReasoning(const QString &id, const QJsonObject &metadat
         return;
     start();
     m_open.append({BlockKind::Reasoning, id, {}, {}});
-    m_events.append(ReasoningStartEvent{id, metadata});
+    events().append(ReasoningStartEvent{id, metadata});
 }
 
 void StreamEmitter::reasoningDelta(const QString &id, const QString &text)
@@ -77,7 +77,7 @@ void StreamEmitter::reasoningDelta(const QString &id, const QString &text)
         return;
     startReasoning(id);
     if (!text.isEmpty())
-        m_events.append(ReasoningDeltaEvent{id, text});
+        events().append(ReasoningDeltaEvent{id, text});
 }
 
 void StreamEmitter::endReasoning(const QString &id, const QJsonObject &metadata)
@@ -101,7 +101,7 @@ void StreamEmitter::startToolInput(const QString &id, const QString &toolName)
         return;
     start();
     m_open.append({BlockKind::ToolInput, id, toolName, {}});
-    m_events.append(ToolInputStartEvent{id, toolName});
+    events().append(ToolInputStartEvent{id, toolName});
 }
 
 void StreamEmitter::toolInputDelta(const QString &id, const QString &delta)
@@ -110,7 +110,7 @@ void StreamEmitter::toolInputDelta(const QString &id, const QString &delta)
     if (!block || delta.isEmpty())
         return;
     block->input.append(delta);
-    m_events.append(ToolInputDeltaEvent{id, delta});
+    events().append(ToolInputDeltaEvent{id, delta});
 }
 
 void StreamEmitter::endToolInput(const QString &id, const std::optional<QString> &finalInput,
@@ -144,15 +144,15 @@ void StreamEmitter::closeBlock(qsizetype index, const QJsonObject &metadata, con
     OpenBlock block = m_open.takeAt(index);
     switch (block.kind) {
     case BlockKind::Text:
-        m_events.append(TextEndEvent{block.id, metadata});
+        events().append(TextEndEvent{block.id, metadata});
         break;
     case BlockKind::Reasoning:
-        m_events.append(ReasoningEndEvent{block.id, metadata});
+        events().append(ReasoningEndEvent{block.id, metadata});
         break;
     case BlockKind::ToolInput: {
-        m_events.append(ToolInputEndEvent{block.id});
+        events().append(ToolInputEndEvent{block.id});
         const QString input = finalInput.value_or(block.input);
-        m_events.append(ToolCallEvent{block.id, block.toolName, input, parseArguments(input), metadata});
+        events().append(ToolCallEvent{block.id, block.toolName, input, parseArguments(input), metadata});
         ++m_toolCallCount;
         break;
     }
@@ -172,7 +172,7 @@ void StreamEmitter::error(const ProviderError &error)
     start();
     closeOpenBlocks();
     m_hasError = true;
-    m_events.append(ErrorEvent{error});
+    events().append(ErrorEvent{error});
 }
 
 void StreamEmitter::finish(FinishReason reason, const QString &rawReason, const StreamUsage &usage,
@@ -187,8 +187,8 @@ void StreamEmitter::finish(FinishReason reason, const QString &rawReason, const 
     if (m_hasError)
         reason = FinishReason::Error;
     m_finished = true;
-    m_events.append(FinishStepEvent{reason, rawReason, usage, metadata});
-    m_events.append(FinishEvent{reason, usage});
+    events().append(FinishStepEvent{reason, rawReason, usage, metadata});
+    events().append(FinishEvent{reason, usage});
 }
 
 QList<ProviderEvent> StreamEmitter::take()

@@ -53,6 +53,10 @@ public:
                 const QJsonObject &metadata = {});
 
     QList<ProviderEvent> take();
+    // Until called again with nullptr, events go straight to `out` and
+    // take() has nothing to return: a parser decoding thousands of deltas
+    // keeps one list for all of them instead of one per event.
+    void collectInto(QList<ProviderEvent> *out) { m_target = out; }
 
     // "" → {}; a complete JSON object → it; anything else → nothing.
     static std::optional<QJsonObject> parseArguments(const QString &text);
@@ -71,7 +75,10 @@ private:
     const OpenBlock *findBlock(BlockKind kind, const QString &id) const;
     void closeBlock(qsizetype index, const QJsonObject &metadata, const std::optional<QString> &finalInput);
 
+    QList<ProviderEvent> &events() { return m_target ? *m_target : m_events; }
+
     QList<ProviderEvent> m_events;
+    QList<ProviderEvent> *m_target = nullptr;
     QList<OpenBlock> m_open;
     qsizetype m_toolCallCount = 0;
     bool m_started = false;

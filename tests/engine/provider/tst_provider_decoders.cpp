@@ -85,6 +85,47 @@ private Q_SLOTS:
         }
     }
 
+    // A streaming client keeps one list for every read (ProviderCall): the
+    // outcome must be the same as with a fresh list per read, whatever the
+    // reader's and the list's reused buffers held before.
+    void decodesEachSyntheticStreamIntoOneReusedList_data() { decodesEachSyntheticStreamToItsExpectedOutcome_data(); }
+
+    void decodesEachSyntheticStreamIntoOneReusedList()
+    {
+        QFETCH(QString, path);
+        QFETCH(int, protocol);
+        const QByteArray body = readFile(path);
+        QVERIFY(!body.isEmpty());
+        QString expectedPath = path;
+        expectedPath.chop(4);
+        const QJsonObject expected = readJsonObject(expectedPath + u".expected.json"_s);
+        QVERIFY(!expected.isEmpty());
+        QRandomGenerator random(11);
+        for (int round = 0; round < 4; ++round) {
+            QList<qsizetype> cuts;
+            for (qsizetype at = 0; at < body.size();) {
+                at += 1 + random.bounded(qsizetype(round == 0 ? 3 : 200));
+                cuts.append(at);
+            }
+            ProviderStreamParser parser{WireProtocol(protocol)};
+            QList<ProviderEvent> reused;
+            QList<ProviderEvent> events;
+            qsizetype from = 0;
+            for (qsizetype cut : std::as_const(cuts)) {
+                const qsizetype to = std::min(cut, body.size());
+                if (to <= from)
+                    continue;
+                reused.clear();
+                parser.append(QByteArrayView(body).sliced(from, to - from), reused);
+                events.append(reused);
+                from = to;
+            }
+            events.append(parser.finish());
+            const QStringList diffs = compareWithExpected(ProviderTranscript::fold(events), expected);
+            QVERIFY2(diffs.isEmpty(), qPrintable(u"%1 reads: %2"_s.arg(cuts.size()).arg(diffs.join(u"; "_s))));
+        }
+    }
+
     void reportsACutStreamAsARetryableNetworkError_data()
     {
         QTest::addColumn<int>("protocol");

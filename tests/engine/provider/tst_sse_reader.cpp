@@ -136,6 +136,22 @@ private Q_SLOTS:
                  (QList<SseEvent>{sse("x", u"a"_s, u"1"_s), sse("y", {}, u"1"_s)}));
     }
 
+    // The sink gets the reader's own event, whose buffers the next event
+    // reuses: a copy taken in the sink keeps what it saw, and a short event
+    // after a long one carries nothing of it.
+    void aCopyTakenInTheSinkOutlivesTheReusedEvent()
+    {
+        SseReader reader;
+        QList<SseEvent> copies;
+        const SseReader::Sink keep = [&copies](const SseEvent &event) { copies.append(event); };
+        reader.append("event: a\ndata: a long first payload\n\nevent: a\ndata: x\n\n", keep);
+        reader.append("event: b\nretry: 5\ndata: y\n\nda", keep);
+        reader.append("ta: z\n\n", keep);
+        reader.flush(keep);
+        QCOMPARE(copies, (QList<SseEvent>{sse("a long first payload", u"a"_s), sse("x", u"a"_s),
+                                          sse("y", u"b"_s, {}, 5), sse("z")}));
+    }
+
     void ignoresRetryThatIsNotAllDigits()
     {
         QCOMPARE(readAll("retry: 12a\ndata: x\n\n"), QList<SseEvent>{sse("x")});
