@@ -95,7 +95,7 @@ void ToolCardAskTest::cleanup()
 
 ToolCardContext ToolCardAskTest::context()
 {
-    return ToolCardContext{Project, [this] { return m_now; }, nullptr, m_asks};
+    return ToolCardContext{Project, [this] { return m_now; }, nullptr, m_asks, {}};
 }
 
 void ToolCardAskTest::theCardShowsItsAskAndWaitsForYou()
