@@ -104,7 +104,9 @@ QString EnvironmentProxyFactory::variable(const char *lowerCaseName) const
 
 QNetworkProxy EnvironmentProxyFactory::withCredentials(QNetworkProxy proxy) const
 {
-    if (proxy.type() == QNetworkProxy::NoProxy || !proxy.user().isEmpty())
+    // Credentials given here win over the address's: they were asked for
+    // after the proxy refused those.
+    if (proxy.type() == QNetworkProxy::NoProxy)
         return proxy;
     const QMutexLocker lock(&m_mutex);
     const auto found = m_credentials.constFind(proxy.hostName().toLower() + u':' + QString::number(proxy.port()));

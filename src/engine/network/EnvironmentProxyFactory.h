@@ -42,7 +42,8 @@ public:
     QList<QNetworkProxy> queryProxy(const QNetworkProxyQuery &query = QNetworkProxyQuery()) override;
 
     // A user name and password for the proxy at `hostAndPort` ("host:port"),
-    // used when its address carries none.
+    // asked for after it refused the request: used instead of those its
+    // address carries, if any.
     void setCredentials(const QString &hostAndPort, const QString &user, const QString &password);
 
     // "http://user:secret@proxy:3128", "proxy:3128", "socks5://…": the proxy

@@ -263,6 +263,13 @@ void ProviderCall::onTransportFailed(ReplyStream::Failure failure, const QString
     case ReplyStream::Failure::BodyTooLarge:
         failWith(ProviderError::malformedStream(detail));
         return;
+    case ReplyStream::Failure::ProxyCredentials: {
+        // Trying again sends the same credentials to the same proxy.
+        ProviderError error = ProviderError::network(detail);
+        error.retryable = false;
+        failWith(error);
+        return;
+    }
     case ReplyStream::Failure::Network:
         break;
     }

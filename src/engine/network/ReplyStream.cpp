@@ -2,8 +2,11 @@
 
 #include "NetworkLogging.h"
 
+#include <QAuthenticator>
 #include <QLocale>
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkProxyFactory>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QUrl>
@@ -66,6 +69,26 @@ bool isFramingHeader(QByteArrayView name)
            || name.compare("transfer-encoding", Qt::CaseInsensitive) == 0;
 }
 
+QString hostAndPort(const QNetworkProxy &proxy)
+{
+    return proxy.hostName() + u':' + QString::number(proxy.port());
+}
+
+// The proxy `manager` sends a request for `url` through, as Qt picks it.
+QNetworkProxy proxyFor(QNetworkAccessManager *manager, const QUrl &url)
+{
+    if (manager->proxy().type() != QNetworkProxy::DefaultProxy)
+        return manager->proxy();
+    const QNetworkProxyQuery query(url);
+    const QList<QNetworkProxy> proxies = manager->proxyFactory() ? manager->proxyFactory()->queryProxy(query)
+                                                                 : QNetworkProxyFactory::proxyForQuery(query);
+    for (const QNetworkProxy &proxy : proxies) {
+        if (proxy.type() == QNetworkProxy::HttpProxy || proxy.type() == QNetworkProxy::Socks5Proxy)
+            return proxy;
+    }
+    return QNetworkProxy(QNetworkProxy::NoProxy);
+}
+
 QNetworkRequest networkRequest(const HttpRequestSpec &spec)
 {
     QNetworkRequest request(spec.url);
@@ -125,6 +148,7 @@ QString ReplyStream::failureName(Failure failure)
 {
     switch (failure) {
     case Failure::Network: return u"network"_s;
+    case Failure::ProxyCredentials: return u"proxy-credentials"_s;
     case Failure::ConnectTimeout: return u"connect-timeout"_s;
     case Failure::IdleTimeout: return u"idle-timeout"_s;
     case Failure::BodyTooLarge: return u"body-too-large"_s;
@@ -160,6 +184,13 @@ void ReplyStream::start()
     }
     qCDebug(lcHttp).noquote() << "POST" << endpointOf(url) << m_request.body.size() << "bytes";
 
+    if (m_proxyCredentials && !m_fillsProxyCredentials) {
+        // The manager asks its owner (this signal) for the credentials of a
+        // proxy that refused, in this thread and before it gives up.
+        m_fillsProxyCredentials = true;
+        connect(m_manager, &QNetworkAccessManager::proxyAuthenticationRequired, this,
+                &ReplyStream::fillProxyCredentials);
+    }
     m_reply = m_manager->post(networkRequest(m_request), m_request.body);
     m_reply->setParent(this);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &ReplyStream::onMetaData);
@@ -276,7 +307,7 @@ void ReplyStream::onFinished()
         return;
     const QNetworkReply::NetworkError error = m_reply->error();
     if (error == QNetworkReply::ProxyAuthenticationRequiredError) {
-        fail(Failure::Network, transportError());
+        onProxyRefused();
         return;
     }
     if (m_status > 0 && !isSuccessStatus() && error != QNetworkReply::OperationCanceledError) {
@@ -320,6 +351,66 @@ bool ReplyStream::followRedirect(const QUrl &location)
     m_connectTimer.start();
     start();
     return true;
+}
+
+void ReplyStream::onProxyRefused()
+{
+    const QNetworkProxy proxy = m_manager ? proxyFor(m_manager, m_request.url) : QNetworkProxy(QNetworkProxy::NoProxy);
+    m_proxy = proxy.type() == QNetworkProxy::NoProxy ? tr("on the way to %1").arg(m_host) : hostAndPort(proxy);
+    const QString tried = m_proxyCredentials ? m_proxyCredentials->user : proxy.user();
+    if (m_proxyCredentials && m_proxyCredentials->fromPerson) {
+        fail(Failure::ProxyCredentials, tr("the proxy %1 refused the user name and password given for it (%2)")
+                                   .arg(m_proxy, m_proxyCredentials->user));
+        return;
+    }
+    releaseReply();
+    m_connectTimer.stop();
+    m_waitingForProxy = true;
+    const bool asked = ProxyCredentialRequests::instance()->ask(
+        m_proxy, tried, this, [this](const std::optional<ProxyCredentials> &answer) { onProxyAnswer(answer); });
+    if (!asked) {
+        m_waitingForProxy = false;
+        fail(Failure::ProxyCredentials, tried.isEmpty()
+                                   ? tr("the proxy %1 asks for a user name and password that qcode does not have: put "
+                                        "them in the proxy address (http://user:password@host:port) or set them in "
+                                        "the window's Settings")
+                                         .arg(m_proxy)
+                                   : tr("the proxy %1 refused the user name and password in its address (%2): correct "
+                                        "them in the proxy address (http://user:password@host:port) or in the "
+                                        "window's Settings")
+                                         .arg(m_proxy, tried));
+    }
+}
+
+void ReplyStream::onProxyAnswer(const std::optional<ProxyCredentials> &answer)
+{
+    if (m_finished || !m_waitingForProxy)
+        return;
+    m_waitingForProxy = false;
+    if (!answer) {
+        fail(Failure::ProxyCredentials,
+             tr("the proxy %1 asks for a user name and password, and none was given").arg(m_proxy));
+        return;
+    }
+    // The same credentials again would be refused again.
+    if (m_proxyCredentials && m_proxyCredentials->user == answer->user
+        && m_proxyCredentials->password == answer->password) {
+        fail(Failure::ProxyCredentials, tr("the proxy %1 refused the user name and password given for it (%2)")
+                                   .arg(m_proxy, answer->user));
+        return;
+    }
+    m_proxyCredentials = answer;
+    qCDebug(lcHttp).noquote() << "sending again through" << m_proxy << "as" << answer->user;
+    m_connectTimer.start();
+    start();
+}
+
+void ReplyStream::fillProxyCredentials(const QNetworkProxy &proxy, QAuthenticator *authenticator)
+{
+    if (!m_reply || !m_proxyCredentials || hostAndPort(proxy).compare(m_proxy, Qt::CaseInsensitive) != 0)
+        return;
+    authenticator->setUser(m_proxyCredentials->user);
+    authenticator->setPassword(m_proxyCredentials->password);
 }
 
 void ReplyStream::onConnectTimeout()
@@ -370,9 +461,6 @@ QString ReplyStream::transportError() const
         if (!m_tlsProblems.isEmpty())
             return tr("the certificate of %1 was refused: %2").arg(m_host, m_tlsProblems.join("; "_L1));
         return tr("the secure connection to %1 failed: %2").arg(m_host, m_reply->errorString());
-    case QNetworkReply::ProxyAuthenticationRequiredError:
-        return tr("the proxy asks for a user name and password that qcode does not have; put them in the proxy "
-                  "address (http://user:password@host:port) or in Settings");
     case QNetworkReply::ProxyConnectionRefusedError:
     case QNetworkReply::ProxyConnectionClosedError:
     case QNetworkReply::ProxyNotFoundError:

@@ -8,12 +8,16 @@
 #include <QString>
 #include <QTimer>
 
+#include <optional>
 #include <utility>
 
 #include "HttpStreamLimits.h"
+#include "ProxyCredentialRequests.h"
 #include "engine/provider/ProviderRequest.h"
 
+class QAuthenticator;
 class QNetworkAccessManager;
+class QNetworkProxy;
 class QNetworkReply;
 class QUrl;
 
@@ -39,6 +43,13 @@ namespace qcode {
 // body ceiling, refusing header values with line breaks, and redirects it
 // follows itself so that 307/308 resend the POST, https never falls back
 // to http and credentials stay with the origin they were meant for.
+//
+// A proxy that refuses the request (407) is asked about through
+// ProxyCredentialRequests: the window answers with credentials from the
+// keychain or a person, and the request is sent again with them; without
+// anyone answering, or once a person's answer was refused too, it fails
+// with a sentence naming the proxy and what to do. Waiting for the answer
+// stops the connect timeout, never the thread.
 class ReplyStream : public QObject
 {
     Q_OBJECT
@@ -48,6 +59,7 @@ public:
 
     enum class Failure {
         Network,        // refused, reset, DNS, TLS, proxy … or the body was cut
+        ProxyCredentials, // a proxy wants credentials nobody gave (or refused those given)
         ConnectTimeout, // no response headers within connectTimeout
         IdleTimeout,    // no byte within idleTimeout after the headers
         BodyTooLarge,
@@ -90,6 +102,9 @@ private:
     void readAvailable();
     void onFinished();
     bool followRedirect(const QUrl &location);
+    void onProxyRefused();
+    void onProxyAnswer(const std::optional<ProxyCredentials> &answer);
+    void fillProxyCredentials(const QNetworkProxy &proxy, QAuthenticator *authenticator);
     void onConnectTimeout();
     void onIdleTimeout();
     void fail(Failure failure, const QString &detail);
@@ -109,6 +124,10 @@ private:
     QByteArray m_protocol;
     QString m_host;
     QStringList m_tlsProblems;
+    QString m_proxy; // "host:port" of the proxy that asked for credentials
+    std::optional<ProxyCredentials> m_proxyCredentials; // the last answer
+    bool m_waitingForProxy = false;
+    bool m_fillsProxyCredentials = false;
     int m_status = 0;
     int m_redirects = 0;
     qint64 m_bodyBytes = 0;

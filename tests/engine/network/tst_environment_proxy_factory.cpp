@@ -222,7 +222,8 @@ private Q_SLOTS:
             watch(&stream, &ending);
             QTRY_VERIFY_WITH_TIMEOUT(ending.done(), 15000);
             QVERIFY(!ending.succeeded);
-            QVERIFY2(ending.failure.contains(u"proxy asks for a user name and password"_s), qPrintable(ending.failure));
+            QVERIFY2(ending.failure.contains(u"the proxy 127.0.0.1:%1 asks for a user name and password"_s.arg(proxy.port())),
+                     qPrintable(ending.failure));
             QCOMPARE(server.requests().size(), 0);
         }
         // With them in the address it goes through.
