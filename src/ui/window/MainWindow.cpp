@@ -47,6 +47,7 @@
 #include "model/SessionSearch.h"
 #include "model/Store.h"
 #include "ui/chat/ChatView.h"
+#include "ProxyCredentialsAsker.h"
 #include "ui/notify/Notifier.h"
 #include "ui/prompt/PromptBox.h"
 #include "ui/settings/AppSettings.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(Store *store, Engine *engine, QWidget *parent)
     connect(m_settings, &AppSettings::languageChanged, this,
             [this] { LanguageSwitcher::instance()->apply(m_settings->language()); });
     m_secretsInUse = processSecretStore();
+    m_proxyAsker = new ProxyCredentialsAsker(this, m_secretsInUse);
     m_controller = new SessionController(store, engine, this);
 
     m_pages = new QStackedWidget(this);
@@ -466,6 +468,12 @@ void MainWindow::updateSessionActions()
 // project, through the store the window shares with it (main()): where no
 // keychain answered, one short notice, once per start, says where keys
 // come from instead.
+void MainWindow::setSecretStore(SecretStore *secrets)
+{
+    m_secretsInUse = secrets;
+    m_proxyAsker->setSecretStore(secrets);
+}
+
 void MainWindow::checkKeychain()
 {
     const FallbackSecretStore *fallback = FallbackSecretStore::of(m_secretsInUse);

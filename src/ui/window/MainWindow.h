@@ -20,6 +20,7 @@ class AppSettings;
 class Appearance;
 class AskWiring;
 class KeychainSecretStore;
+class ProxyCredentialsAsker;
 class SecretStore;
 class SettingsDialog;
 class Engine;
@@ -53,7 +54,7 @@ public:
     void setLocalServerProbes(const QList<LocalServer> &probes) { m_localServerProbes = probes; }
     // Where keys are kept: the store the engine reads them from (main()),
     // or a test's; not owned. By default the window's own.
-    void setSecretStore(SecretStore *secrets) { m_secretsInUse = secrets; }
+    void setSecretStore(SecretStore *secrets);
 
     // Writes the open session to `path` (.md or .json; relative to the
     // project), or asks where when `path` is empty.
@@ -135,6 +136,7 @@ private:
     Appearance *m_appearance = nullptr;
     QPointer<SettingsDialog> m_settingsDialog;
     QList<LocalServer> m_localServerProbes = LocalServer::defaultProbes();
+    ProxyCredentialsAsker *m_proxyAsker = nullptr; // answers proxies that want credentials
     SecretStore *m_secretsInUse = nullptr; // the keychain, or the key file where none runs
 };
 
