@@ -58,8 +58,10 @@ bool ProxyCredentialRequests::ask(const QString &proxy, const QString &triedUser
         waiters.append({context, std::move(reply)});
     }
     // The user name only: a password never reaches a log.
-    qCInfo(lcHttp).noquote() << "the proxy" << proxy << "wants credentials"
-                             << (triedUser.isEmpty() ? QStringLiteral("(none sent)") : "(refused " + triedUser + ')');
+    if (triedUser.isEmpty())
+        qCInfo(lcHttp).noquote() << "the proxy" << proxy << "wants credentials; none were sent";
+    else
+        qCInfo(lcHttp).noquote() << "the proxy" << proxy << "refused the credentials of" << triedUser;
     if (first)
         Q_EMIT credentialsWanted(proxy, triedUser);
     return true;

@@ -10,6 +10,7 @@
 
 #include "ExternalServer.h"
 #include "FakeProviderServer.h"
+#include "RefusingProxy.h"
 #include "RunSandbox.h"
 
 using namespace Qt::StringLiterals;
@@ -108,11 +109,13 @@ void RunProxyEndToEndTest::aProxyWantingCredentialsFailsTheRunClearly()
 
 void RunProxyEndToEndTest::credentialsTheProxyRefusesAreNamedWithoutThePassword()
 {
-    const RunResult result = run(u"http://ada:wrongpass@127.0.0.1:%1"_s.arg(m_proxy.port()));
+    // tinyproxy answers wrong credentials with 401; this one with 407.
+    RefusingProxy refusing;
+    const RunResult result = run(u"http://ada:wrongpass@127.0.0.1:%1"_s.arg(refusing.port()));
     QVERIFY(!result.crashed);
     QVERIFY2(result.exitCode != 0, qPrintable(result.err));
     QVERIFY2(result.err.contains(u"proxy 127.0.0.1:%1 refused the user name and password in its address (ada)"_s
-                                     .arg(m_proxy.port())),
+                                     .arg(refusing.port())),
              qPrintable(result.err));
     QVERIFY2(!result.err.contains(u"wrongpass"_s), qPrintable(result.err));
 }

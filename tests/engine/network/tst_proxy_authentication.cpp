@@ -4,7 +4,8 @@
 // asking through ProxyCredentialRequests — one question for the requests
 // waiting on one proxy, the request sent again with the answer, a refusal
 // or a wrong answer failing with a sentence naming the proxy, an aborted
-// request ignoring a late answer. The manager gets the factory as its own:
+// request ignoring a late answer. Wrong credentials are shown with
+// RefusingProxy: tinyproxy answers them with 401 instead of 407. The manager gets the factory as its own:
 // Qt never sends loopback addresses through the application-wide one.
 
 #include <QtTest>
@@ -14,6 +15,7 @@
 
 #include "ExternalServer.h"
 #include "FakeProviderServer.h"
+#include "RefusingProxy.h"
 #include "engine/network/EnvironmentProxyFactory.h"
 #include "engine/network/NetworkSetup.h"
 #include "engine/network/ProviderCall.h"
@@ -162,7 +164,7 @@ private Q_SLOTS:
         QVERIFY2(outcome.failures.isEmpty(), qPrintable(outcome.failure()));
         QCOMPARE(outcome.text, u"past the proxy"_s);
         if (https)
-            QVERIFY(m_proxy.log().contains("CONNECT 127.0.0.1:" + QByteArray::number(m_tls.port())));
+            QVERIFY(m_proxy.log().contains(QByteArray("CONNECT 127.0.0.1:" + QByteArray::number(m_tls.port()))));
     }
 
     void withoutCredentialsTheStreamFailsNamingTheProxy_data() { credentialsInTheProxyAddressCarryTheStream_data(); }
@@ -191,18 +193,21 @@ private Q_SLOTS:
 
     void wrongCredentialsInTheAddressAreSaidSo()
     {
+        RefusingProxy refusing;
         QObject owner;
-        QNetworkAccessManager *manager =
-            managerThrough(u"http://ada:wrong@127.0.0.1:%1"_s.arg(m_proxy.port()), &owner);
+        QNetworkAccessManager *manager = managerThrough(u"http://ada:wrong@127.0.0.1:%1"_s.arg(refusing.port()), &owner);
         auto *call = new ProviderCall(manager, WireProtocol::OpenAIChat, requestTo(providerUrl(false)), quickLimits(),
                                       &owner);
         Outcome outcome;
         record(call, &outcome);
         call->start();
         QTRY_VERIFY_WITH_TIMEOUT(outcome.done(), 20000);
-        QVERIFY2(outcome.failure().contains(u"refused the user name and password in its address (ada)"_s),
+        QVERIFY2(outcome.failure().contains(u"the proxy 127.0.0.1:%1 refused the user name and password in its "
+                                            "address (ada)"_s.arg(refusing.port())),
                  qPrintable(outcome.failure()));
         QVERIFY2(!outcome.failure().contains(u"wrong"_s), "the password is not repeated");
+        QVERIFY(!outcome.failures.first().retryable);
+        QVERIFY(refusing.authorizations.contains("Basic " + QByteArray("ada:wrong").toBase64()));
     }
 
     void requestsWaitingOnOneProxyShareOneQuestionAndGoThroughWithTheAnswer()
@@ -264,10 +269,11 @@ private Q_SLOTS:
 
     void aPersonsWrongAnswerIsAskedForOnce()
     {
+        RefusingProxy refusing;
         Answerer answerer;
         answerer.next = ProxyCredentials{User, u"not it"_s, true};
         QObject owner;
-        QNetworkAccessManager *manager = managerThrough(u"http://127.0.0.1:%1"_s.arg(m_proxy.port()), &owner);
+        QNetworkAccessManager *manager = managerThrough(u"http://127.0.0.1:%1"_s.arg(refusing.port()), &owner);
         auto *call = new ProviderCall(manager, WireProtocol::OpenAIChat, requestTo(providerUrl(false)), quickLimits(),
                                       &owner);
         Outcome outcome;
@@ -277,28 +283,31 @@ private Q_SLOTS:
         QCOMPARE(answerer.questions.size(), 1);
         QVERIFY2(outcome.failure().contains(u"refused the user name and password given for it (ada)"_s),
                  qPrintable(outcome.failure()));
+        QVERIFY(refusing.authorizations.contains("Basic " + QByteArray("ada:not it").toBase64()));
     }
 
-    void storedCredentialsThatFailLeadToAPersonsAnswer()
+    void keptCredentialsThatFailLeadToAPersonsAnswer()
     {
-        // The window answers first from the keychain (not from a person);
-        // when those are refused it asks again, and a person answers.
+        // The window answers first from the keychain (not a person); when
+        // those are refused it is asked again, and a person answers.
+        RefusingProxy refusing;
         Answerer answerer;
         answerer.next = ProxyCredentials{User, u"stale"_s, false};
         QObject owner;
-        QNetworkAccessManager *manager = managerThrough(u"http://127.0.0.1:%1"_s.arg(m_proxy.port()), &owner);
+        connect(ProxyCredentialRequests::instance(), &ProxyCredentialRequests::credentialsWanted, &owner,
+                [&answerer] { answerer.next = ProxyCredentials{User, u"typed"_s, true}; });
+        QNetworkAccessManager *manager = managerThrough(u"http://127.0.0.1:%1"_s.arg(refusing.port()), &owner);
         auto *call = new ProviderCall(manager, WireProtocol::OpenAIChat, requestTo(providerUrl(false)), quickLimits(),
                                       &owner);
         Outcome outcome;
         record(call, &outcome);
-        connect(ProxyCredentialRequests::instance(), &ProxyCredentialRequests::credentialsWanted, &owner,
-                [&answerer] { answerer.next = ProxyCredentials{User, Password, true}; });
-        m_server.enqueue(FakeTurn().text({u"fresh"_s}));
         call->start();
         QTRY_VERIFY_WITH_TIMEOUT(outcome.done(), 20000);
-        QVERIFY2(outcome.failures.isEmpty(), qPrintable(outcome.failure()));
-        QCOMPARE(outcome.text, u"fresh"_s);
         QCOMPARE(answerer.tried, QStringList({QString(), User}));
+        QVERIFY(refusing.authorizations.contains("Basic " + QByteArray("ada:stale").toBase64()));
+        QVERIFY(refusing.authorizations.contains("Basic " + QByteArray("ada:typed").toBase64()));
+        QVERIFY2(outcome.failure().contains(u"refused the user name and password given for it (ada)"_s),
+                 qPrintable(outcome.failure()));
     }
 
     void anAbortedRequestIgnoresALateAnswer()
