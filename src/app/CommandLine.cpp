@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "mcp/McpCommand.h"
 #include "run/RunCommand.h"
 #include "transfer/TransferCommand.h"
 
@@ -33,7 +34,9 @@ void configure(QCommandLineParser &parser)
                                             "  qcode export ID       Write a session as OpenCode's export JSON or\n"
                                             "                        as Markdown.\n"
                                             "  qcode import FILE     Add a session from an export file.\n"
-                                            "  qcode sessions        List the stored sessions.\n\n"
+                                            "  qcode sessions        List the stored sessions.\n"
+                                            "  qcode mcp list        Connect the folder's MCP servers and show\n"
+                                            "                        their status.\n\n"
                                             "Environment: QCODE_DATA_DIR overrides where the database lives."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -63,7 +66,8 @@ bool wantsNewInstance(const QCommandLineParser &parser)
 bool isHeadlessCommand(int argc, char *argv[])
 {
     return argc > 1
-           && (std::strcmp(argv[1], "run") == 0 || TransferCommand::isCommand(QString::fromLocal8Bit(argv[1])));
+           && (std::strcmp(argv[1], "run") == 0 || TransferCommand::isCommand(QString::fromLocal8Bit(argv[1]))
+               || McpCommand::isCommand(QString::fromLocal8Bit(argv[1])));
 }
 
 int runHeadless(const QStringList &arguments)
@@ -71,6 +75,8 @@ int runHeadless(const QStringList &arguments)
     const QString command = arguments.value(0);
     if (command == "run"_L1)
         return runCommandMain(arguments.mid(1));
+    if (McpCommand::isCommand(command))
+        return mcpCommandMain(arguments.mid(1));
     return transferCommandMain(command, arguments.mid(1));
 }
 

@@ -12,7 +12,7 @@ void configure(QCommandLineParser &parser);
 // needs no display.
 bool wantsTextOnly(int argc, char *argv[]);
 // True for the headless commands (`qcode run …`, `export`, `import`,
-// `sessions`), which never open a window.
+// `sessions`, `mcp`), which never open a window.
 bool isHeadlessCommand(int argc, char *argv[]);
 // Runs a headless command: `arguments` are the words after `qcode`, the
 // command's name first. Returns the exit status. Needs a QCoreApplication.

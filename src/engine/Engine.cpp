@@ -168,6 +168,8 @@ void Engine::Private::makeParts()
     cache.secrets = options.secrets;
     cache.localServerProbes = options.localServerProbes;
     cache.makeTools = [this](ProjectInstance &project) { return makeTools(project); };
+    cache.mcpEnvironment = shellEnvironment();
+    cache.mcpWaitMs = int(options.mcpFirstPromptWait.count());
     projects = std::make_unique<ProjectCache>(std::move(cache), *store, q);
 
     SessionScheduler::Services running;

@@ -66,6 +66,9 @@ struct EngineOptions {
     // Housekeeping — saved tool outputs older than a week are removed —
     // runs once the engine is open and then this often (OpenCode: hourly).
     std::chrono::milliseconds housekeepingInterval = std::chrono::hours(1);
+    // How long a prompt waits for the project's MCP servers still
+    // connecting before its first step goes without their tools.
+    std::chrono::milliseconds mcpFirstPromptWait = std::chrono::seconds(5);
 };
 
 // What ended a prompt's loop, for callers that wait for it (`qcode run`).

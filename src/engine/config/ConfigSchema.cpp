@@ -281,6 +281,68 @@ public:
         boolean(command, at, u"subtask"_s);
     }
 
+    // OpenCode's MCP entries are strict: a misspelt key (say "env" for
+    // "environment") would otherwise start a server without its settings.
+    void mcpServer(const QJsonObject &server, const Path &at)
+    {
+        const QJsonValue type = server.value("type"_L1);
+        QStringList known{u"type"_s, u"enabled"_s, u"timeout"_s};
+        if (absent(type)) {
+            // A later layer switching a server defined earlier on or off.
+            known = {u"enabled"_s};
+        } else if (type == "local"_L1) {
+            known += QStringList{u"command"_s, u"environment"_s};
+            const QJsonValue command = server.value("command"_L1);
+            if (absent(command))
+                missing(at, u"command"_s, ConfigSchema::tr("a local MCP server needs \"command\", the program and its arguments"));
+            else if (command.isArray() && command.toArray().isEmpty())
+                fail(at + Path{u"command"_s}, ConfigSchema::tr("a list starting with the program to run"), command);
+            else
+                stringList(server, at, u"command"_s);
+            strings(server, at, u"environment"_s);
+        } else if (type == "remote"_L1) {
+            known += QStringList{u"url"_s, u"headers"_s, u"oauth"_s};
+            if (absent(server.value("url"_L1)))
+                missing(at, u"url"_s, ConfigSchema::tr("a remote MCP server needs \"url\""));
+            else
+                string(server, at, u"url"_s);
+            strings(server, at, u"headers"_s);
+            const QJsonValue oauth = server.value("oauth"_L1);
+            if (oauth.isObject()) {
+                const QJsonObject o = oauth.toObject();
+                for (const QString &key : {u"clientId"_s, u"clientSecret"_s, u"scope"_s})
+                    string(o, at + Path{u"oauth"_s}, key);
+                unknownKeys(o, at + Path{u"oauth"_s}, {u"clientId"_s, u"clientSecret"_s, u"scope"_s});
+            } else if (!absent(oauth) && !(oauth.isBool() && !oauth.toBool())) {
+                fail(at + Path{u"oauth"_s}, ConfigSchema::tr("an object { … } or false"), oauth);
+            }
+        } else {
+            oneOf(server, at, u"type"_s, {u"local"_s, u"remote"_s});
+            return;
+        }
+        boolean(server, at, u"enabled"_s);
+        positiveInteger(server, at, u"timeout"_s);
+        unknownKeys(server, at, known);
+    }
+
+    void missing(const Path &at, const QString &key, const QString &why)
+    {
+        const auto [line, column] = m_document.position(at);
+        errors.append({m_file, line, column, ConfigSchema::tr("\"%1\" is missing: %2").arg((at + Path{key}).join(u'.'), why)});
+    }
+
+    void unknownKeys(const QJsonObject &object, const Path &at, const QStringList &known)
+    {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (known.contains(it.key()))
+                continue;
+            const auto [line, column] = m_document.position(at + Path{it.key()});
+            errors.append({m_file, line, column,
+                           ConfigSchema::tr("\"%1\" is not a key here; known keys are \"%2\"")
+                               .arg((at + Path{it.key()}).join(u'.'), known.join(u"\", \""_s))});
+        }
+    }
+
     void orFalse(const QJsonObject &object, const Path &at, const QString &key)
     {
         const QJsonValue v = object.value(key);
@@ -346,10 +408,9 @@ ConfigErrors ConfigSchema::check(const JsoncDocument &document, const QString &f
         for (const QString &key : {u"batch_tool"_s, u"continue_loop_on_deny"_s, u"openTelemetry"_s})
             c.boolean(experimental, at, key);
         c.stringList(experimental, at, u"primary_tools"_s);
-        c.number(experimental, at, u"mcp_timeout"_s);
+        c.positiveInteger(experimental, at, u"mcp_timeout"_s);
     }
-    // Another part of qcode reads MCP servers; here each only has to be an object.
-    c.objects(config, root, u"mcp"_s, [](const QJsonObject &, const Path &) {});
+    c.objects(config, root, u"mcp"_s, [&](const QJsonObject &server, const Path &at) { c.mcpServer(server, at); });
     c.orFalse(config, root, u"formatter"_s);
     c.orFalse(config, root, u"lsp"_s);
     for (const QString &key : {u"keybinds"_s, u"tui"_s, u"server"_s, u"watcher"_s, u"skills"_s, u"enterprise"_s})

@@ -151,6 +151,10 @@ QCoro::Task<LoopResult> SessionScheduler::runLoop(QString sessionID, std::shared
     co_await keys;
     if (!guard)
         co_return LoopResult{};
+    QCoro::Task<> servers = m_services.projects->mcpReady(project);
+    co_await servers;
+    if (!guard)
+        co_return LoopResult{};
     QCoro::Task<LoopResult> running = loop->run();
     const LoopResult result = co_await running;
     if (!guard)

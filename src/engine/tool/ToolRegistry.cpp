@@ -2,6 +2,8 @@
 
 #include <QJsonObject>
 
+#include <algorithm>
+
 #include "ToolArguments.h"
 #include "ToolLogging.h"
 
@@ -46,19 +48,50 @@ void ToolRegistry::add(std::unique_ptr<Tool> tool)
     m_tools.push_back(std::move(tool));
 }
 
-Tool *ToolRegistry::find(const QString &name) const
+void ToolRegistry::addSource(std::shared_ptr<ToolSource> source)
+{
+    m_sources.push_back(std::move(source));
+}
+
+std::vector<std::shared_ptr<Tool>> ToolRegistry::sourceTools() const
+{
+    std::vector<std::shared_ptr<Tool>> out;
+    for (const auto &source : m_sources) {
+        for (std::shared_ptr<Tool> &tool : source->tools()) {
+            const QString name = tool->name();
+            const bool taken = std::any_of(m_tools.begin(), m_tools.end(), [&](const auto &t) { return t->name() == name; })
+                || std::any_of(out.begin(), out.end(), [&](const auto &t) { return t->name() == name; });
+            if (!taken)
+                out.push_back(std::move(tool));
+        }
+    }
+    return out;
+}
+
+std::shared_ptr<Tool> ToolRegistry::findShared(const QString &name) const
 {
     for (const auto &tool : m_tools) {
         if (tool->name() == name)
-            return tool.get();
+            return std::shared_ptr<Tool>(std::shared_ptr<Tool>(), tool.get()); // the registry owns it
+    }
+    for (std::shared_ptr<Tool> &tool : sourceTools()) {
+        if (tool->name() == name)
+            return tool;
     }
     return nullptr;
+}
+
+Tool *ToolRegistry::find(const QString &name) const
+{
+    return findShared(name).get();
 }
 
 QStringList ToolRegistry::names() const
 {
     QStringList out;
     for (const auto &tool : m_tools)
+        out.append(tool->name());
+    for (const auto &tool : sourceTools())
         out.append(tool->name());
     return out;
 }
@@ -84,17 +117,21 @@ QList<ToolDefinition> ToolRegistry::definitions(const ToolScope &scope) const
             continue;
         out.append(ToolDefinition{name, tool->descriptionFor(scope.agent), ToolArguments::publicSchema(tool->parameters())});
     }
+    for (const auto &tool : sourceTools()) {
+        if (!scope.disabled.contains(tool->name()))
+            out.append(ToolDefinition{tool->name(), tool->descriptionFor(scope.agent), tool->parameters()});
+    }
     return out;
 }
 
-Tool *ToolRegistry::resolve(const QString &calledName, const QString &modelID) const
+std::shared_ptr<Tool> ToolRegistry::resolve(const QString &calledName, const QString &modelID) const
 {
     // A caller that names no model may call any tool.
     const auto offered = [&modelID](const QString &name) { return modelID.isEmpty() || offeredToModel(name, modelID); };
-    if (Tool *exact = find(calledName); exact && offered(calledName))
+    if (std::shared_ptr<Tool> exact = findShared(calledName); exact && offered(calledName))
         return exact;
     const QString lower = calledName.toLower();
-    if (Tool *repaired = find(lower); repaired && offered(lower))
+    if (std::shared_ptr<Tool> repaired = findShared(lower); repaired && offered(lower))
         return repaired;
     return nullptr;
 }
@@ -106,12 +143,15 @@ QString ToolRegistry::unknownToolText(const QString &calledName, const QString &
         if (modelID.isEmpty() || offeredToModel(tool->name(), modelID))
             available.append(tool->name());
     }
+    for (const auto &tool : sourceTools())
+        available.append(tool->name());
     return InvalidToolText.arg(UnavailableToolText.arg(calledName, available.join(", "_L1)));
 }
 
 QCoro::Task<ToolResult> ToolRegistry::run(ToolCall call, ToolContext context)
 {
-    Tool *tool = resolve(call.tool, context.model.modelID);
+    // Held to the end: a source may drop the tool while it runs.
+    const std::shared_ptr<Tool> tool = resolve(call.tool, context.model.modelID);
     if (!tool) {
         qCInfo(lcTool) << "unknown tool" << call.tool << "called in" << context.sessionID;
         co_return ToolOutput{unknownToolText(call.tool, context.model.modelID), InvalidToolTitle, {}, {}};

@@ -11,6 +11,7 @@
 #include "OutputTruncation.h"
 #include "Tool.h"
 #include "ToolServices.h"
+#include "ToolSource.h"
 #include "engine/session/loop/ToolRunner.h"
 
 namespace qcode {
@@ -44,6 +45,9 @@ public:
 
     // A tool with a name already held replaces the old one in its place.
     void add(std::unique_ptr<Tool> tool);
+    // Tools offered after the built-in ones, as the source lists them at
+    // each step (MCP servers'); a built-in name wins over a source's.
+    void addSource(std::shared_ptr<ToolSource> source);
     // Exact name; null when absent.
     Tool *find(const QString &name) const;
     QStringList names() const;
@@ -59,13 +63,16 @@ public:
     static bool offeredToModel(const QString &tool, const QString &modelID);
 
 private:
-    Tool *resolve(const QString &calledName, const QString &modelID) const;
+    std::shared_ptr<Tool> findShared(const QString &name) const;
+    std::shared_ptr<Tool> resolve(const QString &calledName, const QString &modelID) const;
+    std::vector<std::shared_ptr<Tool>> sourceTools() const;
     QString unknownToolText(const QString &calledName, const QString &modelID) const;
 
     ToolServices m_services;
     TaskPermission m_agentCanUseTask;
     OutputTruncation m_truncation;
     std::vector<std::unique_ptr<Tool>> m_tools;
+    std::vector<std::shared_ptr<ToolSource>> m_sources;
 };
 
 } // namespace qcode

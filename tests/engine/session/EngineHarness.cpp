@@ -92,6 +92,7 @@ void EngineHarness::start(const Setup &setup)
     options.housekeepingInterval = setup.housekeepingInterval;
     options.secrets = setup.secrets;
     options.localServerProbes = setup.localServerProbes;
+    options.mcpFirstPromptWait = setup.mcpFirstPromptWait;
     std::shared_ptr<ScriptedToolRunner> tools = m_tools;
     if (!setup.builtinTools)
         options.tools = [tools](const ProjectInstance &) -> std::shared_ptr<ToolRunner> { return tools; };

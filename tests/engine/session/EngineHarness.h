@@ -61,6 +61,9 @@ public:
         // Another harness's database (databasePath()), for two engines on
         // one file as a `qcode run` beside the window; empty: its own.
         QString databasePath;
+        // EngineOptions::mcpFirstPromptWait: tests with MCP servers wait
+        // for them whatever the machine's load.
+        std::chrono::milliseconds mcpFirstPromptWait = std::chrono::seconds(5);
     };
 
     EngineHarness();

@@ -5,6 +5,9 @@
 #include <QFileInfo>
 
 #include "engine/config/LocalServerDetector.h"
+#include "engine/config/McpConfig.h"
+#include "engine/mcp/McpManager.h"
+#include "engine/tool/ToolRegistry.h"
 #include "engine/session/SessionLogging.h"
 #include "model/Store.h"
 
@@ -40,6 +43,15 @@ std::shared_ptr<LoadedProject> ProjectCache::loaded(const QString &directory)
     if (Result<void> saved = m_store.upsertProject(project->instance->project()); !saved)
         qCWarning(lcSession) << "project" << folder << "not saved:" << saved.errorMessage();
     m_projects.emplace(folder, project);
+    const McpConfig mcp = McpConfig::fromJson(project->instance->config().json());
+    if (!mcp.servers.isEmpty() && project->instance->configErrors().isEmpty()) {
+        const QProcessEnvironment environment = m_options.mcpEnvironment.isEmpty()
+            ? QProcessEnvironment::systemEnvironment() : m_options.mcpEnvironment;
+        // No parent: a forgotten project's servers are closed when the last
+        // prompt on it lets go (on this thread, where projects live).
+        project->mcp = std::make_shared<McpManager>(mcp, folder, environment);
+        project->mcp->connectAll();
+    }
     const std::weak_ptr<LoadedProject> weak = project;
     const auto sourceFinished = [weak] {
         if (const std::shared_ptr<LoadedProject> done = weak.lock())
@@ -73,10 +85,21 @@ QCoro::Task<> ProjectCache::ready(std::shared_ptr<LoadedProject> project)
         co_await qCoro(project->sources.get(), &ProviderSources::settled);
 }
 
+QCoro::Task<> ProjectCache::mcpReady(std::shared_ptr<LoadedProject> project) const
+{
+    if (!project->mcp)
+        co_return;
+    QCoro::Task<> settling = project->mcp->settled(m_options.mcpWaitMs);
+    co_await settling;
+}
+
 std::shared_ptr<ToolRunner> ProjectCache::toolsFor(LoadedProject &project)
 {
-    if (!project.tools)
+    if (!project.tools) {
         project.tools = m_options.makeTools(*project.instance);
+        if (auto *registry = dynamic_cast<ToolRegistry *>(project.tools.get()); registry && project.mcp)
+            registry->addSource(project.mcp);
+    }
     return project.tools;
 }
 

@@ -3,6 +3,7 @@
 #include <QCoro/QCoroTask>
 #include <QList>
 #include <QObject>
+#include <QProcessEnvironment>
 #include <QString>
 
 #include <functional>
@@ -18,6 +19,7 @@
 
 namespace qcode {
 
+class McpManager;
 class SecretStore;
 class Store;
 
@@ -32,6 +34,9 @@ struct LoadedProject {
     // The keychain's keys and the local servers still coming in: what
     // resolves models waits for them (ProjectCache::ready).
     std::unique_ptr<ProviderSources> sources = std::make_unique<ProviderSources>();
+    // The project's MCP servers, connecting from the moment it is loaded;
+    // null when its config names none. The tool registry shares it.
+    std::shared_ptr<McpManager> mcp;
 };
 
 // The engine's loaded projects, by folder: each is loaded once (config,
@@ -47,6 +52,9 @@ public:
         QList<LocalServer> localServerProbes;
         // Makes the tools of one project.
         std::function<std::shared_ptr<ToolRunner>(ProjectInstance &project)> makeTools;
+        // What local MCP servers start with; empty: the system's.
+        QProcessEnvironment mcpEnvironment;
+        int mcpWaitMs = 5000;
     };
 
     // `context` owns the probes and the keychain reads; `store` records
@@ -57,6 +65,10 @@ public:
     ProjectInstance *project(const QString &directory) { return loaded(directory)->instance.get(); }
     // Done when the project's keychain keys and local servers are in.
     static QCoro::Task<> ready(std::shared_ptr<LoadedProject> project);
+    // Done when the project's MCP servers are connected or failed, or
+    // after Options::mcpWaitMs: what runs the model waits so its first
+    // step has their tools, but never long.
+    QCoro::Task<> mcpReady(std::shared_ptr<LoadedProject> project) const;
     std::shared_ptr<ToolRunner> toolsFor(LoadedProject &project);
     // What runs on it keeps it until it ends; the next use loads it again.
     void forget(const QString &directory);

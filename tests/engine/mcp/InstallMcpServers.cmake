@@ -1,0 +1,25 @@
+# CTest fixture: the npm MCP test peers, installed once into DIR. Never
+# fails: without npm or the registry the MCP suites skip, saying why.
+set(packages @modelcontextprotocol/server-everything @modelcontextprotocol/server-memory
+             @modelcontextprotocol/server-filesystem)
+set(installed TRUE)
+foreach(package IN LISTS packages)
+    if(NOT EXISTS "${DIR}/node_modules/${package}/package.json")
+        set(installed FALSE)
+    endif()
+endforeach()
+if(installed)
+    message(STATUS "MCP test servers already in ${DIR}")
+    return()
+endif()
+find_program(NPM npm)
+if(NOT NPM)
+    message(STATUS "npm is missing: the MCP suites will skip")
+    return()
+endif()
+file(MAKE_DIRECTORY "${DIR}")
+execute_process(COMMAND "${NPM}" install --no-audit --no-fund --prefix "${DIR}" ${packages}
+                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output TIMEOUT 600)
+if(NOT result EQUAL 0)
+    message(STATUS "npm install of the MCP test servers failed (${result}); the MCP suites will skip:\n${output}")
+endif()
